@@ -1,0 +1,24 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'web/ui/dist/**', 'benchmarks/perf/reference/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    // The numeric core is pure: no I/O, no console.
+    files: ['tools/engineering/**/*.ts'],
+    ignores: ['tools/engineering/store/**', 'tools/engineering/tools.ts', 'tools/engineering/dataset/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:child_process', 'fs', 'child_process'] }],
+      'no-console': 'error',
+    },
+  },
+);

@@ -1,0 +1,104 @@
+/**
+ * Declared constraints on conditions, config knobs and designs, after EngiBench's
+ * `engibench/constraint.py`: each has a category (THEORY: physically meaningless outside,
+ * IMPL: the implementation is not meant for it) and a criticality (error: refuse to run,
+ * warning: run and tell the person).
+ */
+export type Category = 'THEORY' | 'IMPL';
+export type Criticality = 'error' | 'warning';
+export type ConfigValues = Record<string, number | boolean>;
+
+export interface Constraint {
+  /** e.g. "volfrac_impl_bounds" */
+  readonly name: string;
+  readonly categories: readonly Category[];
+  readonly criticality: Criticality;
+  /** Human text of the allowed set, e.g. "[0.1, 0.9]". */
+  readonly allowed: string;
+  /** Returns the cause when violated, null when satisfied. */
+  check(values: ConfigValues): string | null;
+}
+
+export interface Violation {
+  constraint: string;
+  categories: readonly Category[];
+  criticality: Criticality;
+  cause: string;
+}
+
+interface FieldConstraintOptions {
+  category?: Category | Category[];
+  criticality?: Criticality;
+  name?: string;
+}
+
+function fieldConstraint(
+  field: string,
+  allowed: string,
+  ok: (v: number) => boolean,
+  opts: FieldConstraintOptions,
+  suffix: string,
+): Constraint {
+  const categories = opts.category === undefined ? [] : Array.isArray(opts.category) ? opts.category : [opts.category];
+  const criticality = opts.criticality ?? 'error';
+  return {
+    name: opts.name ?? `${field}_${suffix}`,
+    categories,
+    criticality,
+    allowed: `${field} in ${allowed}`,
+    check(values) {
+      const raw = values[field];
+      if (raw === undefined) return null;
+      const v = Number(raw);
+      if (Number.isNaN(v) || !ok(v)) return `${field} = ${raw} is outside ${allowed}`;
+      return null;
+    },
+  };
+}
+
+/** Inclusive bounds, like EngiBench's `bounded(lower, upper)`; either side may be omitted. */
+export function bounded(field: string, lower: number | undefined, upper: number | undefined, opts: FieldConstraintOptions = {}): Constraint {
+  const lo = lower ?? -Infinity;
+  const hi = upper ?? Infinity;
+  const allowed = `[${lower ?? '-inf'}, ${upper ?? 'inf'}]`;
+  const suffix = `${(opts.category && !Array.isArray(opts.category) ? opts.category.toLowerCase() + '_' : '')}${opts.criticality === 'warning' ? 'recommended' : 'bounds'}`;
+  return fieldConstraint(field, allowed, (v) => v >= lo && v <= hi, opts, suffix);
+}
+
+/** Strict lower bound, like EngiBench's `greater_than`. */
+export function greaterThan(field: string, lower: number, opts: FieldConstraintOptions = {}): Constraint {
+  return fieldConstraint(field, `(${lower}, inf)`, (v) => v > lower, opts, 'positive');
+}
+
+/** Integer-valued field (e.g. grid sizes, iteration counts). */
+export function integer(field: string, opts: FieldConstraintOptions = {}): Constraint {
+  return fieldConstraint(field, 'the integers', (v) => Number.isInteger(v), opts, 'integer');
+}
+
+/** A cross-field constraint given as a predicate over all values. */
+export function crossField(
+  name: string,
+  allowed: string,
+  check: (values: ConfigValues) => string | null,
+  opts: { category?: Category | Category[]; criticality?: Criticality } = {},
+): Constraint {
+  const categories = opts.category === undefined ? [] : Array.isArray(opts.category) ? opts.category : [opts.category];
+  return { name, categories, criticality: opts.criticality ?? 'error', allowed, check };
+}
+
+export function runConstraints(constraints: readonly Constraint[], values: ConfigValues): Violation[] {
+  const out: Violation[] = [];
+  for (const c of constraints) {
+    const cause = c.check(values);
+    if (cause !== null) out.push({ constraint: c.name, categories: c.categories, criticality: c.criticality, cause });
+  }
+  return out;
+}
+
+export const errorsOnly = (vs: Violation[]) => vs.filter((v) => v.criticality === 'error');
+export const warningsOnly = (vs: Violation[]) => vs.filter((v) => v.criticality === 'warning');
+
+export function formatViolation(v: Violation): string {
+  const cat = v.categories.length ? ` [${v.categories.join('|')}]` : '';
+  return `${v.criticality === 'error' ? 'error' : 'warning'}: ${v.constraint}${cat}: ${v.cause}`;
+}

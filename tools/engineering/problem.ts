@@ -1,0 +1,111 @@
+/**
+ * The Problem API: EngiBench's contract (engibench.md §4) in TypeScript.
+ *
+ * A design is a row-major image: `data[r * cols + c]`, shape [rows, cols]
+ * (Beams2D: [nely, nelx] with row 0 at the top; Photonics2D: [nx, ny] indexed [x, y]).
+ * Everything here is pure and deterministic: arrays in, arrays out, no I/O.
+ */
+import type { Constraint, ConfigValues, Violation } from './constraint.ts';
+
+export type Direction = 'minimize' | 'maximize';
+
+export interface Objective {
+  name: string;
+  direction: Direction;
+  description?: string;
+}
+
+/** A condition or config knob with its default and declared constraints. */
+export interface FieldSpec {
+  name: string;
+  type: 'number' | 'integer' | 'boolean';
+  default: number | boolean;
+  description: string;
+  unit?: string;
+}
+
+export interface Design {
+  shape: [number, number];
+  data: Float64Array;
+}
+
+/** One recorded optimization step, as EngiBench's OptiStep: objective values and step index. */
+export interface OptiStep {
+  step: number;
+  objectives: number[];
+}
+
+/** Progress report yielded by `optimizeSteps` once per recorded step. */
+export interface StepEvent extends OptiStep {
+  /** Largest change of the design variables in this iteration, when the optimizer measures one. */
+  change?: number;
+  /** Planned maximum number of iterations (for progress bars). */
+  maxIter: number;
+}
+
+export interface OptimizeResult {
+  design: Design;
+  history: OptiStep[];
+  iterations: number;
+}
+
+export interface OptimizeOptions {
+  startingPoint?: Design;
+}
+
+/** A field to draw as a heatmap; export/render.ts turns panels into a PNG. */
+export interface RenderPanel {
+  title: string;
+  field: Design;
+  colormap: 'coolwarm' | 'viridis' | 'magma' | 'greys' | 'inferno';
+  vmin?: number;
+  vmax?: number;
+  /** Line segments to overlay, in (row, col) cell coordinates. */
+  lines?: { from: [number, number]; to: [number, number]; color: string }[];
+}
+
+export interface RenderSpec {
+  title: string;
+  panels: RenderPanel[];
+}
+
+export interface Problem {
+  readonly id: string;
+  readonly version: number;
+  readonly title: string;
+  readonly description: string;
+  readonly objectives: readonly Objective[];
+  /** Conditions (what a dataset row is conditioned on). */
+  readonly conditions: readonly FieldSpec[];
+  /** Extra simulator/optimizer knobs (grid size, iteration cap, ...). */
+  readonly configFields: readonly FieldSpec[];
+  /** Constraints on conditions and config, field-wise and cross-field. */
+  readonly configConstraints: readonly Constraint[];
+
+  /** Defaults merged with `partial`; unknown keys are an InputError. */
+  resolveConfig(partial?: ConfigValues): ConfigValues;
+  /** Shape of a design under this config. */
+  designShape(config: ConfigValues): [number, number];
+  /** Config constraint violations (errors and warnings). */
+  checkConfig(config: ConfigValues): Violation[];
+  /** Config violations plus design-space and design constraints. */
+  checkConstraints(design: Design, config: ConfigValues): Violation[];
+  /** Objective values, one per objective, in `objectives` order. */
+  simulate(design: Design, config: ConfigValues): number[];
+  /** The optimizer as a generator: yields each recorded step, returns the result. */
+  optimizeSteps(config: ConfigValues, options?: OptimizeOptions): Generator<StepEvent, OptimizeResult, void>;
+  /** Seeded random design of the right shape within the design space. */
+  randomDesign(config: ConfigValues, seed: number): Design;
+  /** What to draw for this design. */
+  render(design: Design, config: ConfigValues): RenderSpec;
+}
+
+/** Runs `optimizeSteps` to completion. */
+export function optimize(problem: Problem, config: ConfigValues, options?: OptimizeOptions, onStep?: (e: StepEvent) => void): OptimizeResult {
+  const gen = problem.optimizeSteps(config, options);
+  for (;;) {
+    const next = gen.next();
+    if (next.done) return next.value;
+    onStep?.(next.value);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The registry of problems, keyed by id (EngiBench's BUILTIN_PROBLEMS).
+ * Each problem module registers itself here by being listed below.
+ */
+import { InputError } from '../errors.ts';
+import type { Problem } from './problem.ts';
+
+const factories = new Map<string, () => Promise<Problem>>();
+
+export function registerProblem(id: string, factory: () => Promise<Problem>): void {
+  if (factories.has(id)) throw new Error(`problem "${id}" is registered twice`);
+  factories.set(id, factory);
+}
+
+export function problemIds(): string[] {
+  return [...factories.keys()].sort();
+}
+
+export async function getProblem(id: string): Promise<Problem> {
+  const key = id.toLowerCase();
+  const f = factories.get(key);
+  if (!f) throw new InputError(`unknown problem "${id}"`, { field: 'problem', hint: `available: ${problemIds().join(', ')}` });
+  return f();
+}
+
+export async function allProblems(): Promise<Problem[]> {
+  return Promise.all(problemIds().map((id) => getProblem(id)));
+}
+
+// Built-in problems (lazy, so the CLI's --help stays fast).
+registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).beams2d);

@@ -1,0 +1,58 @@
+/**
+ * The project's error hierarchy, classed by who is at fault (style.md §7.3).
+ * Only cli/ and web/server turn these into exit codes or HTTP statuses.
+ */
+export abstract class EngiError extends Error {
+  /** A short fix-it hint shown to the person or the model. */
+  readonly hint?: string;
+
+  constructor(message: string, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** Bad input from a person or a tool call: names the field, the allowed range and the value. */
+export class InputError extends EngiError {
+  readonly field?: string;
+  constructor(message: string, options: { field?: string; cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.field = options.field;
+  }
+}
+
+/** The model produced malformed tool arguments or an impossible request. */
+export class ModelBehaviorError extends EngiError {}
+
+/** NaN, no convergence, a singular matrix: carries the iteration where it happened. */
+export class NumericError extends EngiError {
+  readonly iteration?: number;
+  constructor(message: string, options: { iteration?: number; cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.iteration = options.iteration;
+  }
+}
+
+/** Network, SSH, SLURM, printer: `retryable` tells the runner whether to try again. */
+export class InfraError extends EngiError {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable?: boolean; cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+export class TimeoutError extends EngiError {
+  readonly timeoutMs: number;
+  constructor(message: string, timeoutMs: number, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** Bad settings in config/engiai.yaml, the environment or flags. */
+export class ConfigError extends EngiError {}
+
+/** A stored artifact is missing or malformed. */
+export class NotFoundError extends EngiError {}
