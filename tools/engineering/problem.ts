@@ -92,6 +92,8 @@ export interface Problem {
   checkConstraints(design: Design, config: ConfigValues): Violation[];
   /** Objective values, one per objective, in `objectives` order. */
   simulate(design: Design, config: ConfigValues): number[];
+  /** Optional: the objectives plus named diagnostic quantities (e.g. overlap1, overlap2). */
+  simulateVerbose?(design: Design, config: ConfigValues): Record<string, number>;
   /** The optimizer as a generator: yields each recorded step, returns the result. */
   optimizeSteps(config: ConfigValues, options?: OptimizeOptions): Generator<StepEvent, OptimizeResult, void>;
   /** Seeded random design of the right shape within the design space. */
