@@ -1,0 +1,53 @@
+/** The work behind `engiai dataset generate`. */
+import { join, resolve } from 'node:path';
+import { datasetsDir } from '../../config/paths.ts';
+import { InputError } from '../../tools/errors.ts';
+import type { DatasetOpts } from '../commands/dataset.ts';
+import { parseConditionArgs } from '../conditionArgs.ts';
+import { progressBar } from '../shared.ts';
+
+function positiveInt(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0) throw new InputError(`--${flag} must be a non-negative integer, got "${raw}"`, { field: flag });
+  return v;
+}
+
+export async function runDatasetGenerate(problemId: string, tokens: string[], opts: DatasetOpts): Promise<void> {
+  const { getProblem } = await import('../../tools/engineering/registry.ts');
+  const problem = await getProblem(problemId);
+  const overrides = parseConditionArgs(problem, tokens);
+  const n = positiveInt('n', opts.n);
+  const seed = positiveInt('seed', opts.seed) ?? 0;
+  if (!opts.grid && n === undefined) throw new InputError('give either --grid engibench or --n N [--seed S]', { field: 'grid' });
+  if (opts.grid && n !== undefined) throw new InputError('--grid and --n are exclusive', { field: 'grid' });
+  const name = opts.grid ? `${problem.id}-${opts.grid}` : `${problem.id}-n${n}-seed${seed}`;
+  const outDir = resolve(opts.out ?? join(datasetsDir(), name));
+
+  const { generateDataset } = await import('../../tools/engineering/dataset/index.ts');
+  let bar: Awaited<ReturnType<typeof progressBar>> | undefined;
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  try {
+    const manifest = await generateDataset({
+      problemId: problem.id,
+      grid: opts.grid as 'engibench' | undefined,
+      n,
+      seed,
+      outDir,
+      workers: positiveInt('workers', opts.workers),
+      conditionsOverride: overrides,
+      signal: controller.signal,
+      onProgress: async (done: number, total: number, eta?: number) => {
+        bar ??= await progressBar(`dataset ${name}`, total);
+        bar.update(done, eta === undefined || !Number.isFinite(eta) ? '' : `eta ${Math.round(eta)} s`);
+      },
+    });
+    bar?.stop();
+    if (opts.json) process.stdout.write(JSON.stringify({ outDir, ...manifest }) + '\n');
+    else process.stdout.write(`dataset written to ${outDir}\n${JSON.stringify(manifest, null, 2)}\n`);
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}

@@ -1,0 +1,15 @@
+/** The command table: each entry loads one command module exporting `register(program)`. */
+import type { Command } from 'commander';
+
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export const commandModules: Array<() => Promise<CommandModule>> = [
+  () => import('./problems.ts'),
+  () => import('./optimize.ts'),
+  () => import('./simulate.ts'),
+  () => import('./render.ts'),
+  () => import('./exportStl.ts'),
+  () => import('./dataset.ts'),
+];

@@ -1,0 +1,62 @@
+/**
+ * Problem-specific condition flags (`--volfrac 0.3`, `--blur-radius 2`, `--overhang`) parsed against
+ * the problem's declared fields, so every problem gets the same CLI without per-problem code.
+ * A flag is the field name with `_` written as `-`; a few short aliases are listed below.
+ */
+import type { ConfigValues } from '../tools/engineering/constraint.ts';
+import type { FieldSpec, Problem } from '../tools/engineering/problem.ts';
+import { InputError } from '../tools/errors.ts';
+
+/** Short names people type, per field name. */
+const ALIASES: Record<string, string> = {
+  overhang: 'overhang_constraint',
+  steps: 'num_optimization_steps',
+  'max-iter': 'max_iter',
+};
+
+export const flagName = (field: string) => field.replace(/_/g, '-');
+
+export function problemFields(problem: Problem): FieldSpec[] {
+  return [...problem.conditions, ...problem.configFields];
+}
+
+/** Parse `tokens` (what commander left unparsed) into config values for `problem`. */
+export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigValues {
+  const fields = new Map(problemFields(problem).map((f) => [flagName(f.name), f]));
+  const out: ConfigValues = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!token.startsWith('--')) throw new InputError(`unexpected argument "${token}"`, { hint: usageHint(problem) });
+    let [name, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let negated = false;
+    if (name.startsWith('no-') && !fields.has(name)) {
+      negated = true;
+      name = name.slice(3);
+    }
+    const spec = fields.get(name) ?? fields.get(flagName(ALIASES[name] ?? ''));
+    if (!spec) throw new InputError(`${problem.id} has no condition or setting "--${name}"`, { field: name, hint: usageHint(problem) });
+    if (spec.type === 'boolean') {
+      const value = inline === undefined ? !negated : parseBool(spec.name, inline);
+      out[spec.name] = negated && inline !== undefined ? !value : value;
+      continue;
+    }
+    const raw = inline ?? tokens[++i];
+    if (raw === undefined || raw.startsWith('--')) throw new InputError(`--${name} needs a value`, { field: spec.name });
+    const value = Number(raw);
+    if (raw.trim() === '' || Number.isNaN(value)) throw new InputError(`--${name} must be a number, got "${raw}"`, { field: spec.name });
+    out[spec.name] = value;
+  }
+  return out;
+}
+
+function parseBool(field: string, raw: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new InputError(`${field} must be true or false, got "${raw}"`, { field });
+}
+
+export function usageHint(problem: Problem): string {
+  return `${problem.id} accepts: ${problemFields(problem)
+    .map((f) => `--${flagName(f.name)}${f.type === 'boolean' ? '' : ` <${f.type}>`} (default ${f.default})`)
+    .join(', ')}`;
+}
