@@ -1,0 +1,187 @@
+/**
+ * NumPy `.npy` encode/decode (format versions 1.0, 2.0 and 3.0).
+ *
+ * Layout: magic "\x93NUMPY", major, minor, header length (uint16 LE for v1, uint32 LE for v2/v3),
+ * then a Python dict literal `{'descr': '<f8', 'fortran_order': False, 'shape': (r, c), }`
+ * padded with spaces and a final '\n' so the data starts on a 64-byte boundary.
+ * We write designs as little-endian float64 in C (row-major) order. We read the common numeric
+ * dtypes (float32/64, signed/unsigned ints, bool; either byte order), 1-D (only with a caller
+ * shape) and 2-D arrays in C or Fortran order, and return a row-major Design.
+ */
+import { InputError } from '../../errors.ts';
+import type { Design } from '../problem.ts';
+
+const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
+const ALIGN = 64;
+
+export interface NpyHeader {
+  descr: string;
+  fortranOrder: boolean;
+  shape: number[];
+  /** Byte offset where the data starts. */
+  dataOffset: number;
+  version: [number, number];
+}
+
+export interface DecodeOptions {
+  /** Required for 1-D arrays; checked against the stored shape for 2-D arrays. */
+  shape?: [number, number];
+  /** Name used in error messages (a file path, say). */
+  source?: string;
+}
+
+/** Encodes a design as a `.npy` file: '<f8', fortran_order False, shape (rows, cols). */
+export function encodeNpy(design: Design): Uint8Array {
+  const [rows, cols] = design.shape;
+  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
+    throw new InputError(`design shape must be two non-negative integers, got [${design.shape.join(', ')}]`, { field: 'design.shape' });
+  }
+  if (design.data.length !== rows * cols) {
+    throw new InputError(`design data has ${design.data.length} values but shape [${rows}, ${cols}] needs ${rows * cols}`, { field: 'design.data' });
+  }
+  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${rows}, ${cols}), }`;
+  const padded = (preamble: number) => Math.ceil((preamble + dict.length + 1) / ALIGN) * ALIGN;
+  const v1 = padded(10) - 10 <= 0xffff;
+  const preamble = v1 ? 10 : 12;
+  const total = padded(preamble);
+  const headerLen = total - preamble;
+  const out = new Uint8Array(total + rows * cols * 8);
+  const view = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  out[6] = v1 ? 1 : 2;
+  out[7] = 0;
+  if (v1) view.setUint16(8, headerLen, true);
+  else view.setUint32(8, headerLen, true);
+  const header = dict.padEnd(headerLen - 1, ' ') + '\n';
+  for (let i = 0; i < header.length; i++) out[preamble + i] = header.charCodeAt(i);
+  for (let i = 0; i < design.data.length; i++) view.setFloat64(total + i * 8, design.data[i], true);
+  return out;
+}
+
+/** Reads and validates the header; throws InputError on anything malformed. */
+export function readNpyHeader(bytes: Uint8Array, source = 'npy data'): NpyHeader {
+  if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b)) {
+    throw new InputError(`${source} is not a NumPy .npy file (bad magic; expected "\\x93NUMPY")`, { field: 'npy' });
+  }
+  const major = bytes[6];
+  const minor = bytes[7];
+  if (major < 1 || major > 3) {
+    throw new InputError(`${source}: unsupported .npy format version ${major}.${minor} (allowed 1.0, 2.0, 3.0)`, { field: 'npy.version' });
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const preamble = major === 1 ? 10 : 12;
+  if (bytes.length < preamble) throw new InputError(`${source}: truncated .npy header`, { field: 'npy.header' });
+  const headerLen = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+  if (preamble + headerLen > bytes.length) {
+    throw new InputError(`${source}: truncated .npy header (needs ${preamble + headerLen} bytes, file has ${bytes.length})`, { field: 'npy.header' });
+  }
+  const raw = bytes.subarray(preamble, preamble + headerLen);
+  const text = major === 3 ? new TextDecoder('utf-8').decode(raw) : latin1(raw);
+  const dict = parseHeaderDict(text, source);
+  return { ...dict, dataOffset: preamble + headerLen, version: [major, minor] };
+}
+
+function latin1(raw: Uint8Array): string {
+  let s = '';
+  for (const b of raw) s += String.fromCharCode(b);
+  return s;
+}
+
+/** Parses the header dict literal; only the three keys NumPy writes are accepted. */
+function parseHeaderDict(text: string, source: string): Omit<NpyHeader, 'dataOffset' | 'version'> {
+  const bad = (why: string) => new InputError(`${source}: malformed .npy header (${why}): ${text.trim()}`, { field: 'npy.header' });
+  const descrM = /'descr'\s*:\s*('([^']*)'|\[)/.exec(text);
+  if (!descrM) throw bad("no 'descr'");
+  if (descrM[1] === '[') {
+    throw new InputError(`${source}: structured dtypes are not supported (descr is a list); save a plain numeric 2-D array`, { field: 'npy.descr' });
+  }
+  const orderM = /'fortran_order'\s*:\s*(True|False)/.exec(text);
+  if (!orderM) throw bad("no 'fortran_order'");
+  const shapeM = /'shape'\s*:\s*\(([^)]*)\)/.exec(text);
+  if (!shapeM) throw bad("no 'shape'");
+  const parts = shapeM[1].split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const shape = parts.map((p) => {
+    if (!/^\d+L?$/.test(p)) throw bad(`shape entry "${p}"`);
+    return Number.parseInt(p, 10);
+  });
+  return { descr: descrM[2], fortranOrder: orderM[1] === 'True', shape };
+}
+
+type Reader = (view: DataView, offset: number) => number;
+
+/** Maps a dtype descr to its item size and a reader, or explains why it is unsupported. */
+function dtypeReader(descr: string, source: string): { size: number; read: Reader } {
+  const m = /^([<>|=])([a-zA-Z])(\d*)$/.exec(descr);
+  const reject = (why: string) =>
+    new InputError(`${source}: unsupported dtype '${descr}' (${why}); allowed: float32/float64, int8-64, uint8-64, bool`, { field: 'npy.descr' });
+  if (!m) throw reject('not a simple numeric dtype');
+  const [, order, kind, sizeText] = m;
+  if (kind === 'O') throw reject('object arrays cannot be read without pickle');
+  if (kind === 'c') throw reject('complex values are not a design');
+  const size = Number(sizeText);
+  const le = order !== '>';
+  const key = `${kind}${size}`;
+  const readers: Record<string, Reader> = {
+    f4: (v, o) => v.getFloat32(o, le),
+    f8: (v, o) => v.getFloat64(o, le),
+    i1: (v, o) => v.getInt8(o),
+    i2: (v, o) => v.getInt16(o, le),
+    i4: (v, o) => v.getInt32(o, le),
+    i8: (v, o) => Number(v.getBigInt64(o, le)),
+    u1: (v, o) => v.getUint8(o),
+    u2: (v, o) => v.getUint16(o, le),
+    u4: (v, o) => v.getUint32(o, le),
+    u8: (v, o) => Number(v.getBigUint64(o, le)),
+    b1: (v, o) => (v.getUint8(o) !== 0 ? 1 : 0),
+  };
+  const read = readers[key];
+  if (!read) throw reject(`kind '${kind}' with ${size} bytes`);
+  return { size, read };
+}
+
+/** Resolves the stored shape (and the caller's) to [rows, cols]. */
+function resolveShape(stored: number[], opts: DecodeOptions, source: string): [number, number] {
+  if (stored.length === 2) {
+    const [r, c] = stored;
+    if (opts.shape && (opts.shape[0] !== r || opts.shape[1] !== c)) {
+      throw new InputError(`${source}: array has shape (${r}, ${c}) but shape [${opts.shape.join(', ')}] was expected`, { field: 'shape' });
+    }
+    return [r, c];
+  }
+  if (stored.length === 1) {
+    if (!opts.shape) {
+      throw new InputError(`${source}: 1-D array of length ${stored[0]} needs an explicit shape [rows, cols]`, {
+        field: 'shape',
+        hint: 'pass the design shape, or save the array as 2-D with numpy.save(path, a.reshape(rows, cols))',
+      });
+    }
+    if (opts.shape[0] * opts.shape[1] !== stored[0]) {
+      throw new InputError(`${source}: 1-D array of length ${stored[0]} cannot be reshaped to [${opts.shape.join(', ')}]`, { field: 'shape' });
+    }
+    return [opts.shape[0], opts.shape[1]];
+  }
+  throw new InputError(`${source}: ${stored.length}-D arrays are not designs (allowed: 2-D, or 1-D with an explicit shape)`, { field: 'npy.shape' });
+}
+
+/** Decodes a `.npy` file into a row-major float64 Design. */
+export function decodeNpy(bytes: Uint8Array, opts: DecodeOptions = {}): Design {
+  const source = opts.source ?? 'npy data';
+  const header = readNpyHeader(bytes, source);
+  const { size, read } = dtypeReader(header.descr, source);
+  const [rows, cols] = resolveShape(header.shape, opts, source);
+  const n = rows * cols;
+  const needed = header.dataOffset + n * size;
+  if (bytes.length < needed) {
+    throw new InputError(`${source}: truncated data (needs ${n * size} bytes for ${n} values, has ${bytes.length - header.dataOffset})`, { field: 'npy.data' });
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const data = new Float64Array(n);
+  const base = header.dataOffset;
+  const fortran = header.fortranOrder && header.shape.length === 2;
+  for (let k = 0; k < n; k++) {
+    // Fortran order stores column by column: element k is (k % rows, k / rows).
+    const dst = fortran ? (k % rows) * cols + Math.floor(k / rows) : k;
+    data[dst] = read(view, base + k * size);
+  }
+  return { shape: [rows, cols], data };
+}
