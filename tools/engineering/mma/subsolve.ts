@@ -1,0 +1,263 @@
+/**
+ * The MMA subproblem, solved by a primal–dual interior-point Newton method (Svanberg's "subsolv").
+ *
+ *   min  Σ_j (p0_j/(upp_j − x_j) + q0_j/(x_j − low_j)) + a0·z + Σ_i (c_i·y_i + ½·d_i·y_i²)
+ *   s.t. Σ_j (P_ij/(upp_j − x_j) + Q_ij/(x_j − low_j)) − a_i·z − y_i ≤ b_i,  alfa ≤ x ≤ beta,  y, z ≥ 0
+ *
+ * Legend: x (n) primal design, y (m), z artificial variables; lam (m) constraint multipliers;
+ * xsi/eta (n) multipliers of x ≥ alfa / x ≤ beta; mu (m) of y ≥ 0; zet of z ≥ 0; s (m) slacks;
+ * epsi the barrier parameter, driven from 1 down to epsimin by factors of 10. Each Newton step
+ * eliminates x, y, and the bound multipliers and solves the small (m+1)×(m+1) system in (lam, z).
+ */
+import { NumericError } from '../../errors.ts';
+import { solveDense } from './solveDense.ts';
+
+export interface SubproblemData {
+  m: number;
+  n: number;
+  epsimin: number;
+  low: Float64Array;
+  upp: Float64Array;
+  alfa: Float64Array;
+  beta: Float64Array;
+  p0: Float64Array;
+  q0: Float64Array;
+  /** m×n, row-major. */
+  P: Float64Array;
+  Q: Float64Array;
+  a0: number;
+  a: Float64Array;
+  b: Float64Array;
+  c: Float64Array;
+  d: Float64Array;
+}
+
+interface Point {
+  x: Float64Array;
+  y: Float64Array;
+  z: number;
+  lam: Float64Array;
+  xsi: Float64Array;
+  eta: Float64Array;
+  mu: Float64Array;
+  zet: number;
+  s: Float64Array;
+}
+
+const MAX_NEWTON = 500;
+const MAX_BACKTRACK = 50;
+
+/** Primal part of the KKT residual: ∂ψ/∂x (n) and the constraint approximations g (m) at x, lam. */
+function psiTerms(sp: SubproblemData, x: Float64Array, lam: Float64Array) {
+  const { m, n } = sp;
+  const dpsidx = new Float64Array(n);
+  const gvec = new Float64Array(m);
+  for (let j = 0; j < n; j++) {
+    const ux1 = sp.upp[j] - x[j];
+    const xl1 = x[j] - sp.low[j];
+    let plam = sp.p0[j];
+    let qlam = sp.q0[j];
+    for (let i = 0; i < m; i++) {
+      plam += sp.P[i * n + j] * lam[i];
+      qlam += sp.Q[i * n + j] * lam[i];
+      gvec[i] += sp.P[i * n + j] / ux1 + sp.Q[i * n + j] / xl1;
+    }
+    dpsidx[j] = plam / (ux1 * ux1) - qlam / (xl1 * xl1);
+  }
+  return { dpsidx, gvec };
+}
+
+/** Euclidean norm and max-norm of the perturbed KKT residual at barrier level epsi. */
+function residual(sp: SubproblemData, pt: Point, epsi: number): { norm: number; max: number } {
+  const { m, n } = sp;
+  const { dpsidx, gvec } = psiTerms(sp, pt.x, pt.lam);
+  let sq = 0;
+  let mx = 0;
+  const add = (r: number) => {
+    sq += r * r;
+    const ar = Math.abs(r);
+    if (ar > mx) mx = ar;
+  };
+  for (let j = 0; j < n; j++) add(dpsidx[j] - pt.xsi[j] + pt.eta[j]);
+  for (let i = 0; i < m; i++) add(sp.c[i] + sp.d[i] * pt.y[i] - pt.mu[i] - pt.lam[i]);
+  let alam = 0;
+  for (let i = 0; i < m; i++) alam += sp.a[i] * pt.lam[i];
+  add(sp.a0 - pt.zet - alam);
+  for (let i = 0; i < m; i++) add(gvec[i] - sp.a[i] * pt.z - pt.y[i] + pt.s[i] - sp.b[i]);
+  for (let j = 0; j < n; j++) add(pt.xsi[j] * (pt.x[j] - sp.alfa[j]) - epsi);
+  for (let j = 0; j < n; j++) add(pt.eta[j] * (sp.beta[j] - pt.x[j]) - epsi);
+  for (let i = 0; i < m; i++) add(pt.mu[i] * pt.y[i] - epsi);
+  add(pt.zet * pt.z - epsi);
+  for (let i = 0; i < m; i++) add(pt.lam[i] * pt.s[i] - epsi);
+  return { norm: Math.sqrt(sq), max: mx };
+}
+
+function initialPoint(sp: SubproblemData): Point {
+  const { m, n } = sp;
+  const x = new Float64Array(n);
+  const xsi = new Float64Array(n);
+  const eta = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    x[j] = 0.5 * (sp.alfa[j] + sp.beta[j]);
+    xsi[j] = Math.max(1 / (x[j] - sp.alfa[j]), 1);
+    eta[j] = Math.max(1 / (sp.beta[j] - x[j]), 1);
+  }
+  const mu = new Float64Array(m);
+  for (let i = 0; i < m; i++) mu[i] = Math.max(1, 0.5 * sp.c[i]);
+  return { x, y: new Float64Array(m).fill(1), z: 1, lam: new Float64Array(m).fill(1), xsi, eta, mu, zet: 1, s: new Float64Array(m).fill(1) };
+}
+
+/** Newton direction for the perturbed KKT system at barrier level epsi. */
+function newtonDirection(sp: SubproblemData, pt: Point, epsi: number): Point {
+  const { m, n } = sp;
+  const { x, y, z, lam, xsi, eta, mu, zet, s } = pt;
+  const delx = new Float64Array(n);
+  const diagx = new Float64Array(n);
+  const GG = new Float64Array(m * n);
+  const gvec = new Float64Array(m);
+  for (let j = 0; j < n; j++) {
+    const ux1 = sp.upp[j] - x[j];
+    const xl1 = x[j] - sp.low[j];
+    const ux2 = ux1 * ux1;
+    const xl2 = xl1 * xl1;
+    let plam = sp.p0[j];
+    let qlam = sp.q0[j];
+    for (let i = 0; i < m; i++) {
+      const Pij = sp.P[i * n + j];
+      const Qij = sp.Q[i * n + j];
+      plam += Pij * lam[i];
+      qlam += Qij * lam[i];
+      gvec[i] += Pij / ux1 + Qij / xl1;
+      GG[i * n + j] = Pij / ux2 - Qij / xl2;
+    }
+    const xa = x[j] - sp.alfa[j];
+    const bx = sp.beta[j] - x[j];
+    delx[j] = plam / ux2 - qlam / xl2 - epsi / xa + epsi / bx;
+    diagx[j] = 2 * (plam / (ux2 * ux1) + qlam / (xl2 * xl1)) + xsi[j] / xa + eta[j] / bx;
+  }
+  const dely = new Float64Array(m);
+  const diagy = new Float64Array(m);
+  const dellam = new Float64Array(m);
+  const diaglamyi = new Float64Array(m);
+  let alam = 0;
+  for (let i = 0; i < m; i++) alam += sp.a[i] * lam[i];
+  const delz = sp.a0 - alam - epsi / z;
+  for (let i = 0; i < m; i++) {
+    dely[i] = sp.c[i] + sp.d[i] * y[i] - lam[i] - epsi / y[i];
+    dellam[i] = gvec[i] - sp.a[i] * z - y[i] - sp.b[i] + epsi / lam[i];
+    diagy[i] = sp.d[i] + mu[i] / y[i];
+    diaglamyi[i] = s[i] / lam[i] + 1 / diagy[i];
+  }
+  // (m+1)×(m+1) system [[diag(diaglamyi) + GG·diag(1/diagx)·GGᵀ, a], [aᵀ, −zet/z]]·[dlam; dz] = [blam; delz].
+  const size = m + 1;
+  const AA = new Float64Array(size * size);
+  const bb = new Float64Array(size);
+  for (let i = 0; i < m; i++) {
+    let gd = 0;
+    for (let j = 0; j < n; j++) gd += (GG[i * n + j] * delx[j]) / diagx[j];
+    bb[i] = dellam[i] + dely[i] / diagy[i] - gd;
+    for (let k = 0; k <= i; k++) {
+      let acc = 0;
+      for (let j = 0; j < n; j++) acc += (GG[i * n + j] * GG[k * n + j]) / diagx[j];
+      AA[i * size + k] = acc;
+      AA[k * size + i] = acc;
+    }
+    AA[i * size + i] += diaglamyi[i];
+    AA[i * size + m] = sp.a[i];
+    AA[m * size + i] = sp.a[i];
+  }
+  AA[m * size + m] = -zet / z;
+  bb[m] = delz;
+  const sol = solveDense(AA, bb, size);
+  const dlam = sol.subarray(0, m).slice();
+  const dz = sol[m];
+
+  const dx = new Float64Array(n);
+  const dxsi = new Float64Array(n);
+  const deta = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    let gl = 0;
+    for (let i = 0; i < m; i++) gl += GG[i * n + j] * dlam[i];
+    dx[j] = -delx[j] / diagx[j] - gl / diagx[j];
+    const xa = x[j] - sp.alfa[j];
+    const bx = sp.beta[j] - x[j];
+    dxsi[j] = -xsi[j] + epsi / xa - (xsi[j] * dx[j]) / xa;
+    deta[j] = -eta[j] + epsi / bx + (eta[j] * dx[j]) / bx;
+  }
+  const dy = new Float64Array(m);
+  const dmu = new Float64Array(m);
+  const ds = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    dy[i] = -dely[i] / diagy[i] + dlam[i] / diagy[i];
+    dmu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy[i]) / y[i];
+    ds[i] = -s[i] + epsi / lam[i] - (s[i] * dlam[i]) / lam[i];
+  }
+  const dzet = -zet + epsi / z - (zet * dz) / z;
+  return { x: dx, y: dy, z: dz, lam: dlam, xsi: dxsi, eta: deta, mu: dmu, zet: dzet, s: ds };
+}
+
+/** Largest step ≤ 1 that keeps x strictly inside (alfa, beta) and the multipliers positive (1.01 margin). */
+function maxStep(sp: SubproblemData, pt: Point, dir: Point): number {
+  let stm = 1;
+  const ratio = (v: Float64Array, dv: Float64Array) => {
+    for (let i = 0; i < v.length; i++) stm = Math.max(stm, (-1.01 * dv[i]) / v[i]);
+  };
+  ratio(pt.y, dir.y);
+  stm = Math.max(stm, (-1.01 * dir.z) / pt.z);
+  ratio(pt.lam, dir.lam);
+  ratio(pt.xsi, dir.xsi);
+  ratio(pt.eta, dir.eta);
+  ratio(pt.mu, dir.mu);
+  stm = Math.max(stm, (-1.01 * dir.zet) / pt.zet);
+  ratio(pt.s, dir.s);
+  for (let j = 0; j < sp.n; j++) {
+    stm = Math.max(stm, (-1.01 * dir.x[j]) / (pt.x[j] - sp.alfa[j]), (1.01 * dir.x[j]) / (sp.beta[j] - pt.x[j]));
+  }
+  return 1 / stm;
+}
+
+function axpy(v: Float64Array, dv: Float64Array, t: number): Float64Array {
+  const out = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i] + t * dv[i];
+  return out;
+}
+
+function stepTo(pt: Point, dir: Point, t: number): Point {
+  return {
+    x: axpy(pt.x, dir.x, t), y: axpy(pt.y, dir.y, t), z: pt.z + t * dir.z, lam: axpy(pt.lam, dir.lam, t),
+    xsi: axpy(pt.xsi, dir.xsi, t), eta: axpy(pt.eta, dir.eta, t), mu: axpy(pt.mu, dir.mu, t),
+    zet: pt.zet + t * dir.zet, s: axpy(pt.s, dir.s, t),
+  };
+}
+
+/** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
+export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
+  let pt = initialPoint(sp);
+  let epsi = 1;
+  while (epsi > sp.epsimin) {
+    let res = residual(sp, pt, epsi);
+    let newton = 0;
+    while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
+      newton++;
+      const dir = newtonDirection(sp, pt, epsi);
+      let steg = maxStep(sp, pt, dir);
+      const start = pt;
+      let trial = res;
+      let backtrack = 0;
+      let resinew = 2 * res.norm;
+      while (resinew > res.norm && backtrack < MAX_BACKTRACK) {
+        backtrack++;
+        pt = stepTo(start, dir, steg);
+        trial = residual(sp, pt, epsi);
+        resinew = trial.norm;
+        steg /= 2;
+      }
+      res = trial;
+    }
+    epsi *= 0.1;
+  }
+  for (let j = 0; j < sp.n; j++) {
+    if (!Number.isFinite(pt.x[j])) throw new NumericError(`mma subproblem produced a non-finite x[${j}]`);
+  }
+  return { x: pt.x, lam: pt.lam, y: pt.y, z: pt.z };
+}
