@@ -1,0 +1,365 @@
+/**
+ * The design artifact store: content-addressed folders under `<ENGIAI_HOME>/artifacts`.
+ *
+ *   <artifacts>/<id>/design.npy   the design, '<f8' C order (NumPy reads it as is)
+ *   <artifacts>/<id>/meta.json    DesignMeta (problem, config, objectives, history, provenance, files)
+ *   <artifacts>/<id>/<extra>      renders, convergence plots, STL exports (see attach)
+ *
+ * id = `<problem>-<first 16 hex of sha256(problem, version, canonical JSON of conditions/config,
+ * the .npy bytes)>`, so saving the same design twice gives the same id. Every write goes to a
+ * temp path in the same folder and is renamed into place: a failure never leaves a partial artifact.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { artifactsDir } from '../../../config/paths.ts';
+import { InputError, NotFoundError } from '../../errors.ts';
+import type { ConfigValues } from '../constraint.ts';
+import type { Design, OptiStep } from '../problem.ts';
+import { canonicalJson } from './canonicalJson.ts';
+import { decodeNpy, encodeNpy } from './npy.ts';
+
+export interface Provenance {
+  /** What made the design: 'optimize_design', 'cli optimize', 'dataset', ... */
+  tool: string;
+  command?: string;
+  /** Id of the design this one was derived from (a starting point, say). */
+  parent?: string;
+  engiaiVersion: string;
+}
+
+/** Files in the artifact folder, by role; values are file names relative to the folder. */
+export interface DesignFiles {
+  design: string;
+  render?: string;
+  convergence?: string;
+  stl?: string;
+  [role: string]: string | undefined;
+}
+
+export interface DesignMeta {
+  id: string;
+  problem: string;
+  version: number;
+  /** The problem's conditions (a subset of config, for display). */
+  conditions: ConfigValues;
+  /** All resolved values: conditions and solver knobs. */
+  config: ConfigValues;
+  objectives: Record<string, number>;
+  history: OptiStep[];
+  iterations: number;
+  shape: [number, number];
+  createdAt: string;
+  provenance: Provenance;
+  files: DesignFiles;
+}
+
+/** What callers pass to save(): id, createdAt, files and engiaiVersion are filled in. */
+export interface DesignMetaInput {
+  problem: string;
+  version: number;
+  conditions?: ConfigValues;
+  config: ConfigValues;
+  objectives?: Record<string, number>;
+  history?: OptiStep[];
+  iterations?: number;
+  /** Checked against design.shape when given. */
+  shape?: [number, number];
+  provenance: Omit<Provenance, 'engiaiVersion'> & { engiaiVersion?: string };
+}
+
+export interface DesignRecord {
+  id: string;
+  /** The artifact folder. */
+  path: string;
+  meta: DesignMeta;
+}
+
+export interface LoadedDesign {
+  design: Design;
+  /** Undefined for a plain .npy file made outside the store. */
+  meta?: DesignMeta;
+  /** The .npy file read. */
+  path: string;
+}
+
+export interface ListFilter {
+  problem?: string;
+}
+
+const ID_RE = /^[A-Za-z0-9_.]+-[0-9a-f]{16}$/;
+const PROBLEM_RE = /^[A-Za-z0-9_.]+$/;
+const MIN_PREFIX = 6;
+const RESERVED = new Set(['design.npy', 'meta.json']);
+
+let versionPromise: Promise<string> | undefined;
+/** EngiAI's version from package.json (read once). */
+function engiaiVersion(): Promise<string> {
+  versionPromise ??= readFile(new URL('../../../package.json', import.meta.url), 'utf8')
+    .then((t) => String((JSON.parse(t) as { version?: string }).version ?? 'unknown'))
+    .catch(() => 'unknown');
+  return versionPromise;
+}
+
+/** The content id of a design under a problem and config. */
+export function designId(npy: Uint8Array, meta: Pick<DesignMetaInput, 'problem' | 'version' | 'conditions' | 'config'>): string {
+  const h = createHash('sha256');
+  h.update(`${meta.problem}\n${meta.version}\n`);
+  h.update(canonicalJson({ conditions: meta.conditions ?? {}, config: meta.config }));
+  h.update('\n');
+  h.update(npy);
+  return `${meta.problem}-${h.digest('hex').slice(0, 16)}`;
+}
+
+const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+export class DesignStore {
+  readonly root: string;
+  /** Serializes meta.json updates per artifact within this process. */
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(home?: string) {
+    this.root = artifactsDir(home);
+  }
+
+  /** The folder of an artifact (whether or not it exists). */
+  dir(id: string): string {
+    if (!ID_RE.test(id)) {
+      throw new InputError(`not a design id: "${id}" (expected <problem>-<16 hex digits>)`, { field: 'id' });
+    }
+    return join(this.root, id);
+  }
+
+  async save(design: Design, input: DesignMetaInput): Promise<DesignRecord> {
+    validateInput(design, input);
+    const npy = encodeNpy(design);
+    const id = designId(npy, input);
+    const existing = await this.readMeta(id).catch((e) => (e instanceof NotFoundError ? undefined : Promise.reject(e)));
+    if (existing) return { id, path: this.dir(id), meta: existing };
+    const meta: DesignMeta = {
+      id,
+      problem: input.problem,
+      version: input.version,
+      conditions: input.conditions ?? {},
+      config: input.config,
+      objectives: input.objectives ?? {},
+      history: input.history ?? [],
+      iterations: input.iterations ?? input.history?.length ?? 0,
+      shape: [design.shape[0], design.shape[1]],
+      createdAt: new Date().toISOString(),
+      provenance: { ...input.provenance, engiaiVersion: input.provenance.engiaiVersion ?? (await engiaiVersion()) },
+      files: { design: 'design.npy' },
+    };
+    await this.commitNew(id, npy, meta);
+    return { id, path: this.dir(id), meta: (await this.readMeta(id)) ?? meta };
+  }
+
+  /** Writes the artifact into a temp folder and renames it into place. */
+  private async commitNew(id: string, npy: Uint8Array, meta: DesignMeta): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const tmp = await mkdtemp(join(this.root, `.tmp-${id}-`));
+    try {
+      await writeFile(join(tmp, 'design.npy'), npy);
+      await writeFile(join(tmp, 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
+      try {
+        await rename(tmp, this.dir(id));
+      } catch (e) {
+        // Another writer saved the same content first: theirs is identical, keep it.
+        const code = (e as NodeJS.ErrnoException).code;
+        if ((code === 'EEXIST' || code === 'ENOTEMPTY') && (await this.readMeta(id).catch(() => undefined))) return;
+        throw e;
+      }
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Loads by id, unique id prefix (≥ 6 characters, of the whole id or of its hex part), a path to a
+   * .npy file (meta undefined) or a path to an artifact folder.
+   */
+  async load(ref: string, opts: { shape?: [number, number] } = {}): Promise<LoadedDesign> {
+    const trimmed = ref.trim();
+    if (!trimmed) throw new InputError('design reference is empty (give an id, an id prefix or a .npy path)', { field: 'design' });
+    if (looksLikePath(trimmed)) return this.loadPath(resolve(trimmed), opts.shape);
+    const id = await this.resolveId(trimmed);
+    return this.loadArtifact(id);
+  }
+
+  private async loadArtifact(id: string): Promise<LoadedDesign> {
+    const meta = await this.readMeta(id);
+    if (!meta) throw new NotFoundError(`design ${id} is missing its meta.json`, { hint: 'the artifact folder is damaged; optimize again' });
+    const path = join(this.dir(id), meta.files.design ?? 'design.npy');
+    const bytes = await readBytes(path, `design ${id}`);
+    const design = decodeNpy(bytes, { source: path });
+    if (design.shape[0] !== meta.shape[0] || design.shape[1] !== meta.shape[1]) {
+      throw new NotFoundError(`design ${id} is malformed: design.npy has shape [${design.shape}] but meta.json says [${meta.shape}]`);
+    }
+    return { design, meta, path };
+  }
+
+  private async loadPath(path: string, shape?: [number, number]): Promise<LoadedDesign> {
+    const info = await stat(path).catch((e) => {
+      if (isMissing(e)) throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
+      throw e;
+    });
+    if (info.isDirectory()) {
+      const id = basename(path);
+      if (ID_RE.test(id) && resolve(path, '..') === resolve(this.root)) return this.loadArtifact(id);
+      const npyPath = join(path, 'design.npy');
+      const design = decodeNpy(await readBytes(npyPath, npyPath), { source: npyPath, shape });
+      const meta = await readJson<DesignMeta>(join(path, 'meta.json')).catch(() => undefined);
+      return { design, meta, path: npyPath };
+    }
+    return { design: decodeNpy(await readBytes(path, path), { source: path, shape }), path };
+  }
+
+  /** Exact id, or the one stored id that starts with `ref` (whole id or hex part). */
+  async resolveId(ref: string): Promise<string> {
+    if (!/^[A-Za-z0-9_.-]+$/.test(ref)) {
+      throw new InputError(`not a design id or prefix: "${ref}" (letters, digits, '-', '_' and '.' only)`, { field: 'design' });
+    }
+    if (ID_RE.test(ref) && (await exists(join(this.root, ref, 'meta.json')))) return ref;
+    if (ref.length < MIN_PREFIX) {
+      throw new InputError(`design id prefix "${ref}" is too short (at least ${MIN_PREFIX} characters)`, { field: 'design' });
+    }
+    const ids = await this.ids();
+    const matches = ids.filter((id) => id.startsWith(ref) || id.slice(id.lastIndexOf('-') + 1).startsWith(ref));
+    if (matches.length === 1) return matches[0];
+    if (matches.length === 0) {
+      throw new NotFoundError(`no stored design matches "${ref}" in ${this.root}`, {
+        hint: ids.length ? `list the stored designs (${ids.length} in store), e.g. ${ids.slice(0, 3).join(', ')}` : 'the store is empty: optimize a design first',
+      });
+    }
+    throw new InputError(`design id prefix "${ref}" is ambiguous: it matches ${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', …' : ''}`, {
+      field: 'design',
+      hint: 'give more characters of the id',
+    });
+  }
+
+  /** Stored designs, newest first. Damaged folders are skipped. */
+  async list(filter: ListFilter = {}): Promise<DesignRecord[]> {
+    const out: DesignRecord[] = [];
+    for (const id of await this.ids()) {
+      if (filter.problem && !id.startsWith(`${filter.problem}-`)) continue;
+      const meta = await this.readMeta(id).catch(() => undefined);
+      if (meta && (!filter.problem || meta.problem === filter.problem)) out.push({ id, path: this.dir(id), meta });
+    }
+    return out.sort((a, b) => (a.meta.createdAt < b.meta.createdAt ? 1 : a.meta.createdAt > b.meta.createdAt ? -1 : a.id.localeCompare(b.id)));
+  }
+
+  /**
+   * Writes an extra file into an artifact atomically and records it in meta.files under `role`
+   * (default: 'render' for render.*, 'convergence' for convergence.*, 'stl' for *.stl, else the
+   * file's stem). Returns the file's absolute path.
+   */
+  async attach(id: string, fileName: string, bytes: Uint8Array | string, role?: string): Promise<string> {
+    const dir = this.dir(id);
+    checkFileName(fileName);
+    const key = role ?? defaultRole(fileName);
+    if (key === 'design') throw new InputError('the role "design" is reserved for design.npy', { field: 'role' });
+    return this.withLock(id, async () => {
+      const meta = await this.readMeta(id);
+      if (!meta) throw new NotFoundError(`no stored design ${id}`, { hint: 'save the design first' });
+      const target = join(dir, fileName);
+      await atomicWrite(target, bytes);
+      meta.files = { ...meta.files, [key]: fileName };
+      await atomicWrite(join(dir, 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
+      return target;
+    });
+  }
+
+  private async withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(id) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const settled = next.catch(() => undefined);
+    this.locks.set(id, settled);
+    try {
+      return await next;
+    } finally {
+      if (this.locks.get(id) === settled) this.locks.delete(id);
+    }
+  }
+
+  private async ids(): Promise<string[]> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch((e) => (isMissing(e) ? [] : Promise.reject(e)));
+    return entries.filter((e) => e.isDirectory() && ID_RE.test(e.name)).map((e) => e.name);
+  }
+
+  /** meta.json of an artifact; undefined when the folder does not exist; NotFoundError when damaged. */
+  private async readMeta(id: string): Promise<DesignMeta | undefined> {
+    const path = join(this.dir(id), 'meta.json');
+    try {
+      return await readJson<DesignMeta>(path);
+    } catch (e) {
+      if (isMissing(e)) return undefined;
+      throw new NotFoundError(`design ${id} has a malformed meta.json: ${(e as Error).message}`, { cause: e });
+    }
+  }
+}
+
+function validateInput(design: Design, input: DesignMetaInput): void {
+  if (!PROBLEM_RE.test(input.problem)) {
+    throw new InputError(`problem id "${input.problem}" may hold only letters, digits, '_' and '.'`, { field: 'problem' });
+  }
+  const [r, c] = design.shape;
+  if (!Number.isInteger(r) || !Number.isInteger(c) || r <= 0 || c <= 0 || design.data.length !== r * c) {
+    throw new InputError(`design shape [${design.shape}] does not fit ${design.data.length} values`, { field: 'design' });
+  }
+  if (input.shape && (input.shape[0] !== r || input.shape[1] !== c)) {
+    throw new InputError(`meta shape [${input.shape}] differs from the design's shape [${design.shape}]`, { field: 'shape' });
+  }
+  if (!input.provenance?.tool) throw new InputError('provenance.tool is required (what made this design)', { field: 'provenance.tool' });
+}
+
+function checkFileName(fileName: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(fileName) || RESERVED.has(fileName) || fileName.length > 200) {
+    throw new InputError(
+      `bad attachment name "${fileName}": use a plain file name (letters, digits, '.', '_', '-', '+'), not design.npy or meta.json`,
+      { field: 'fileName' },
+    );
+  }
+}
+
+function defaultRole(fileName: string): string {
+  const ext = extname(fileName).toLowerCase();
+  const stem = fileName.slice(0, fileName.length - ext.length);
+  if (ext === '.stl') return 'stl';
+  if (stem === 'render' || stem === 'convergence') return stem;
+  return stem || fileName;
+}
+
+function looksLikePath(ref: string): boolean {
+  return ref.includes('/') || ref.includes('\\') || ref.toLowerCase().endsWith('.npy') || ref === '.' || ref === '..';
+}
+
+async function atomicWrite(target: string, bytes: Uint8Array | string): Promise<void> {
+  const tmp = join(resolve(target, '..'), `.tmp-${randomBytes(6).toString('hex')}-${basename(target)}`);
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function readBytes(path: string, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    if (isMissing(e)) throw new NotFoundError(`${what}: no such file ${path}`);
+    throw e;
+  }
+}
+
+async function readJson<T>(path: string): Promise<T> {
+  return JSON.parse(await readFile(path, 'utf8')) as T;
+}
