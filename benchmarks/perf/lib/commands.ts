@@ -1,0 +1,22 @@
+/** How to start ours (the TypeScript engine, through tsx) and a Python peer as child processes. */
+import { join } from 'node:path';
+import type { Command } from './processTimer.ts';
+import { perfDir, repoRoot } from './discover.ts';
+
+/** Debian's interpreter with NumPy/SciPy/cvxopt (benchmarks/perf/setup.sh); the pyenv one on PATH has none. */
+export const DEFAULT_PYTHON = '/usr/bin/python3';
+
+/** `node --import tsx benchmarks/perf/lib/optimizeOnce.ts <problem> ...flags` from the repo root. */
+export function oursCommand(problemId: string, flags: string[], label = 'ours'): Command {
+  return {
+    label,
+    command: process.execPath,
+    args: ['--import', 'tsx', join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
+    cwd: repoRoot,
+  };
+}
+
+/** `python benchmarks/perf/reference/<script> ...flags`. */
+export function pythonCommand(label: string, script: string, flags: string[], python = DEFAULT_PYTHON): Command {
+  return { label, command: python, args: [join(perfDir, 'reference', script), ...flags], cwd: repoRoot };
+}
