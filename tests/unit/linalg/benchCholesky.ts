@@ -1,0 +1,48 @@
+/**
+ * Micro-benchmark of the sparse Cholesky on reduced Q4 plane-stress stiffness matrices.
+ * Run: npx tsx tests/unit/linalg/benchCholesky.ts [nelx nely ...] [--graph] [--reps 20]
+ */
+import { analyze, factorize, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
+import { q4Grid, relativeResidual } from './testMatrices.ts';
+
+const args = process.argv.slice(2);
+const useGraph = args.includes('--graph');
+const repsAt = args.indexOf('--reps');
+const reps = repsAt >= 0 ? Number(args[repsAt + 1]) : 20;
+const leafAt = args.indexOf('--leaf');
+const leafSize = leafAt >= 0 ? Number(args[leafAt + 1]) : undefined;
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--reps' && args[i - 1] !== '--leaf').map(Number);
+const grids = sizes.length >= 2 ? Array.from({ length: sizes.length / 2 }, (_, t) => [sizes[2 * t], sizes[2 * t + 1]]) : [[100, 50], [200, 100]];
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+for (const [nelx, nely] of grids) {
+  const { A, coords } = q4Grid(nelx, nely);
+  let t = performance.now();
+  const sym = analyze(A, { coords: useGraph ? undefined : coords, leafSize });
+  const tAnalyze = performance.now() - t;
+  let f = factorize(sym, A.values);
+  const tf: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    t = performance.now();
+    f = factorize(sym, A.values, f);
+    tf.push(performance.now() - t);
+  }
+  const b = new Float64Array(A.n).fill(0);
+  b[1] = -1;
+  const x = new Float64Array(A.n);
+  const ts: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    t = performance.now();
+    solve(f, b, x);
+    ts.push(performance.now() - t);
+  }
+  const res = relativeResidual(A, x, b);
+  const fl = sym.flops;
+  console.log(
+    `${nelx}x${nely} n=${A.n} nnzA=${A.colIdx.length} ordering=${useGraph ? 'graph' : 'geometric'} supernodes=${sym.nSuper}\n` +
+      `  analyze ${tAnalyze.toFixed(1)} ms | factorize median ${median(tf).toFixed(2)} ms (min ${Math.min(...tf).toFixed(2)}) | ` +
+      `solve median ${median(ts).toFixed(2)} ms\n` +
+      `  nnz(L) ${(sym.nnzL / 1e6).toFixed(3)} M | flops ${(fl / 1e6).toFixed(1)} M | ${(fl / median(tf) / 1e6).toFixed(2)} GFlop/s | stack ${(sym.stackSize / 1e6).toFixed(3)} M | residual ${res.toExponential(2)}`,
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Numeric supernodal multifrontal Cholesky: one postordered sweep over the supernodes.
+ *
+ * For each supernode s: its panel already holds the entries of PAPᵀ (scattered by valueMap);
+ * the children's update matrices are extend-added into the panel and into U_s; the panel is
+ * factored densely; U_s -= L21 L21ᵀ is formed and left on the stack for the parent.
+ *
+ * Legend: Lx = panel storage of L; W = update-matrix stack; k, h, m = columns, rows, rows below
+ * the diagonal block of a supernode; rel = child row → parent front position (precomputed).
+ */
+import { NumericError } from '../../errors.ts';
+import type { CholeskySymbolic } from './choleskySymbolic.ts';
+import { panelCholesky, schurUpdate } from './denseKernels.ts';
+
+/** Adds child c's update matrix (at W[uc…], mc×mc) into the parent's panel and U. */
+function extendAdd(
+  sym: CholeskySymbolic,
+  c: number,
+  Lx: Float64Array,
+  W: Float64Array,
+  off: number,
+  h: number,
+  k: number,
+  u: number,
+): void {
+  const m = h - k;
+  const r0 = sym.relPtr[c];
+  const mc = sym.relPtr[c + 1] - r0;
+  const rel = sym.rel;
+  const uc = sym.uOff[c];
+  for (let jj = 0; jj < mc; jj++) {
+    const rj = rel[r0 + jj];
+    const src = uc + jj * mc;
+    if (rj < k) {
+      const dst = off + rj * h;
+      for (let i = jj; i < mc; i++) Lx[dst + rel[r0 + i]] += W[src + i];
+    } else {
+      const dst = u + (rj - k) * m - k;
+      for (let i = jj; i < mc; i++) W[dst + rel[r0 + i]] += W[src + i];
+    }
+  }
+}
+
+/** Factors values (aligned with the analyzed pattern) into Lx, using W as the update stack. */
+export function multifrontalFactor(sym: CholeskySymbolic, values: Float64Array, Lx: Float64Array, W: Float64Array): void {
+  const { valueMap, superStart, rowPtr, panelOff, childPtr, childIdx, uTmp, uOff } = sym;
+  Lx.fill(0);
+  for (let p = 0; p < valueMap.length; p++) {
+    const q = valueMap[p];
+    if (q >= 0) Lx[q] = values[p];
+  }
+  for (let s = 0; s < sym.nSuper; s++) {
+    const k = superStart[s + 1] - superStart[s];
+    const h = rowPtr[s + 1] - rowPtr[s];
+    const m = h - k;
+    const off = panelOff[s];
+    const u = uTmp[s];
+    if (m > 0) W.fill(0, u, u + m * m);
+    for (let t = childPtr[s]; t < childPtr[s + 1]; t++) extendAdd(sym, childIdx[t], Lx, W, off, h, k, u);
+    const bad = panelCholesky(Lx, off, h, k);
+    if (bad >= 0) {
+      const pivot = Lx[off + bad * h + bad];
+      const row = sym.perm[superStart[s] + bad];
+      throw new NumericError(
+        `matrix is not positive definite: pivot ${pivot} at row ${row} (elimination step ${superStart[s] + bad} of ${sym.n})`,
+        { hint: 'check boundary conditions (rigid-body modes) and that every stiffness is positive and finite' },
+      );
+    }
+    if (m > 0) {
+      schurUpdate(Lx, off, h, k, W, u);
+      if (uOff[s] !== u) W.copyWithin(uOff[s], u, u + m * m);
+    }
+  }
+}

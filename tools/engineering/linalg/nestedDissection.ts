@@ -1,0 +1,225 @@
+/**
+ * Nested-dissection ordering of a node graph (George 1973).
+ *
+ * A set of nodes is split into two halves and a vertex separator S; the halves are ordered first
+ * (recursively) and S last, so eliminating one half never fills the other. Splits are geometric
+ * (median cut along the wider axis) when coordinates are given, otherwise graph-based (the most
+ * balanced small level of a BFS level structure rooted at a pseudo-peripheral node).
+ *
+ * Legend: buf = the node permutation being built, a task is a range buf[lo…hi) that is permuted
+ * in place into [left | right | S]; tag marks the members of the current range.
+ */
+import type { NodeGraph } from './nodeGraph.ts';
+
+export interface DissectionOptions {
+  /** Node coordinates, 2 per node (x, y); enables geometric splits. */
+  coords?: Float64Array;
+  /** Ranges with at most this many nodes are not split further. */
+  leafSize?: number;
+}
+
+interface Workspace {
+  g: NodeGraph;
+  buf: Int32Array;
+  tag: Int32Array;
+  side: Int8Array;
+  queue: Int32Array;
+  level: Int32Array;
+  stamp: number;
+}
+
+/** Returns order: order[k] = node placed at position k (separators last). */
+export function nestedDissection(g: NodeGraph, opts: DissectionOptions = {}): Int32Array {
+  const n = g.nNodes;
+  const leafSize = Math.max(1, opts.leafSize ?? 16);
+  const ws: Workspace = {
+    g,
+    buf: Int32Array.from({ length: n }, (_, i) => i),
+    tag: new Int32Array(n).fill(-1),
+    side: new Int8Array(n),
+    queue: new Int32Array(n),
+    level: new Int32Array(n),
+    stamp: 0,
+  };
+  const tasks: number[] = [0, n];
+  while (tasks.length > 0) {
+    const hi = tasks.pop() as number;
+    const lo = tasks.pop() as number;
+    if (hi - lo <= leafSize) {
+      ws.buf.subarray(lo, hi).sort();
+      continue;
+    }
+    const parts = opts.coords ? geometricSplit(ws, lo, hi, opts.coords) : graphSplit(ws, lo, hi);
+    if (parts === null) {
+      ws.buf.subarray(lo, hi).sort();
+      continue;
+    }
+    for (const [a, b] of parts) if (b > a) tasks.push(a, b);
+  }
+  return ws.buf;
+}
+
+function stampRange(ws: Workspace, lo: number, hi: number): number {
+  const s = ++ws.stamp;
+  for (let k = lo; k < hi; k++) ws.tag[ws.buf[k]] = s;
+  return s;
+}
+
+/**
+ * Given side[v] ∈ {0, 1} for the range, moves right-side nodes adjacent to the left side into the
+ * separator (side 2) and permutes the range into [left | right | S]. Returns the sub-ranges.
+ */
+function partitionRange(ws: Workspace, lo: number, hi: number, s: number): Array<[number, number]> | null {
+  const { buf, tag, side, g } = ws;
+  for (let k = lo; k < hi; k++) {
+    const v = buf[k];
+    if (side[v] !== 1) continue;
+    for (let p = g.adjPtr[v]; p < g.adjPtr[v + 1]; p++) {
+      const u = g.adj[p];
+      if (tag[u] === s && side[u] === 0) {
+        side[v] = 2;
+        break;
+      }
+    }
+  }
+  const counts = [0, 0, 0];
+  for (let k = lo; k < hi; k++) counts[side[buf[k]]]++;
+  if (counts[0] === 0 || counts[0] + counts[2] === hi - lo) return null;
+  const out = ws.queue;
+  let a = 0;
+  let b = counts[0];
+  let c = counts[0] + counts[1];
+  for (let k = lo; k < hi; k++) {
+    const v = buf[k];
+    const sd = side[v];
+    out[sd === 0 ? a++ : sd === 1 ? b++ : c++] = v;
+  }
+  buf.set(out.subarray(0, hi - lo), lo);
+  return [
+    [lo, lo + counts[0]],
+    [lo + counts[0], lo + counts[0] + counts[1]],
+  ];
+}
+
+function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array): Array<[number, number]> | null {
+  const { buf, side } = ws;
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (let k = lo; k < hi; k++) {
+    const v = buf[k];
+    const x = xy[2 * v], y = xy[2 * v + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const axes = maxX - minX >= maxY - minY ? [0, 1] : [1, 0];
+  const s = stampRange(ws, lo, hi);
+  for (const axis of axes) {
+    const c = new Float64Array(hi - lo);
+    for (let k = lo; k < hi; k++) c[k - lo] = xy[2 * buf[k] + axis];
+    c.sort();
+    const median = c[c.length >> 1];
+    const strict = c[0] < median;
+    for (let k = lo; k < hi; k++) {
+      const x = xy[2 * buf[k] + axis];
+      side[buf[k]] = (strict ? x < median : x <= median) ? 0 : 1;
+    }
+    const parts = partitionRange(ws, lo, hi, s);
+    if (parts) return parts;
+  }
+  return graphSplit(ws, lo, hi);
+}
+
+/** BFS over the current range from root; fills queue, level; returns the number of levels. */
+function bfs(ws: Workspace, root: number, s: number): { count: number; depth: number } {
+  const { g, tag, queue, level } = ws;
+  const visited = -s - 2;
+  queue[0] = root;
+  tag[root] = visited;
+  level[root] = 0;
+  let head = 0;
+  let tail = 1;
+  while (head < tail) {
+    const v = queue[head++];
+    for (let p = g.adjPtr[v]; p < g.adjPtr[v + 1]; p++) {
+      const u = g.adj[p];
+      if (tag[u] === s) {
+        tag[u] = visited;
+        level[u] = level[v] + 1;
+        queue[tail++] = u;
+      }
+    }
+  }
+  for (let k = 0; k < tail; k++) tag[queue[k]] = s;
+  return { count: tail, depth: level[queue[tail - 1]] + 1 };
+}
+
+function graphSplit(ws: Workspace, lo: number, hi: number): Array<[number, number]> | null {
+  const { buf, side, queue, level, g } = ws;
+  const s = stampRange(ws, lo, hi);
+  let root = buf[lo];
+  let { count, depth } = bfs(ws, root, s);
+  if (count < hi - lo) return splitComponent(ws, lo, hi, count);
+  for (let iter = 0; iter < 8; iter++) {
+    let best = queue[count - 1];
+    let bestDeg = Infinity;
+    for (let k = count - 1; k >= 0 && level[queue[k]] === depth - 1; k--) {
+      const v = queue[k];
+      const deg = g.adjPtr[v + 1] - g.adjPtr[v];
+      if (deg < bestDeg) [best, bestDeg] = [v, deg];
+    }
+    const next = bfs(ws, best, s);
+    if (next.depth <= depth) {
+      ({ count, depth } = bfs(ws, root, s));
+      break;
+    }
+    root = best;
+    depth = next.depth;
+  }
+  if (depth < 3) return null;
+  const cut = chooseLevel(level, queue, count, depth);
+  for (let k = 0; k < count; k++) {
+    const v = queue[k];
+    side[v] = level[v] < cut ? 0 : 1;
+  }
+  return partitionRange(ws, lo, hi, s);
+}
+
+/** Picks the narrowest level that leaves both sides within a 1:2 ratio (else the median level). */
+function chooseLevel(level: Int32Array, queue: Int32Array, count: number, depth: number): number {
+  const width = new Int32Array(depth);
+  for (let k = 0; k < count; k++) width[level[queue[k]]]++;
+  let cut = -1;
+  let median = -1;
+  let bestWidth = Infinity;
+  let left = width[0];
+  for (let l = 1; l < depth - 1; l++) {
+    const right = count - left - width[l];
+    if (median < 0 && left + width[l] >= count / 2) median = l;
+    if (Math.min(left, right) >= 0.5 * Math.max(left, right) && width[l] < bestWidth) {
+      bestWidth = width[l];
+      cut = l;
+    }
+    left += width[l];
+  }
+  return cut >= 0 ? cut : median >= 0 ? median : depth >> 1;
+}
+
+/** The range is disconnected: moves the first component (already in queue) to the front. */
+function splitComponent(ws: Workspace, lo: number, hi: number, count: number): Array<[number, number]> {
+  const { buf, side, queue } = ws;
+  for (let k = lo; k < hi; k++) side[buf[k]] = 1;
+  for (let k = 0; k < count; k++) side[queue[k]] = 0;
+  let a = lo;
+  const rest: number[] = [];
+  for (let k = lo; k < hi; k++) {
+    const v = buf[k];
+    if (side[v] === 0) buf[a++] = v;
+    else rest.push(v);
+  }
+  buf.set(rest, a);
+  return [
+    [lo, a],
+    [a, hi],
+  ];
+}

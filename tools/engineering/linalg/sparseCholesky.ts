@@ -1,0 +1,75 @@
+/**
+ * Sparse Cholesky for symmetric positive definite systems K u = f (FE stiffness matrices).
+ *
+ * analyze() runs once per sparsity pattern (nested-dissection ordering, elimination tree,
+ * supernodes, index maps); factorize() runs whenever the values change and reuses storage;
+ * solve() does the two triangular solves. Supernodal multifrontal with dense panel kernels.
+ *
+ * Legend: A = the matrix (CSR, both triangles, sorted columns); P A Pᵀ = L Lᵀ; n = rows.
+ */
+import { InputError } from '../../errors.ts';
+import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './choleskySymbolic.ts';
+import { multifrontalFactor } from './multifrontalFactor.ts';
+import { backwardSolve, forwardSolve } from './supernodalSolve.ts';
+
+export type { CholeskySymbolic, AnalyzeOptions } from './choleskySymbolic.ts';
+
+/** Full symmetric pattern (both triangles), sorted column indices per row. */
+export interface CsrPattern {
+  n: number;
+  rowPtr: Int32Array;
+  colIdx: Int32Array;
+}
+
+export interface CsrMatrix extends CsrPattern {
+  values: Float64Array;
+}
+
+export interface CholeskyFactor {
+  symbolic: CholeskySymbolic;
+  /** Supernode panels of L. */
+  Lx: Float64Array;
+  /** Update-matrix stack of the multifrontal sweep. */
+  work: Float64Array;
+  /** Permuted right-hand side used by solve(). */
+  y: Float64Array;
+}
+
+/** Symbolic analysis; pass coords (x, y per row) for geometric nested dissection. */
+export function analyze(pattern: CsrPattern, opts?: AnalyzeOptions): CholeskySymbolic {
+  return buildSymbolic(pattern, opts);
+}
+
+/** Numeric factorization; throws NumericError when a pivot is not positive. */
+export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: CholeskyFactor): CholeskyFactor {
+  if (values.length !== sym.nnzA) {
+    throw new InputError(`values must have one entry per pattern nonzero (${sym.nnzA}), got ${values.length}`, {
+      field: 'values',
+    });
+  }
+  const f: CholeskyFactor =
+    out && out.symbolic === sym
+      ? out
+      : {
+          symbolic: sym,
+          Lx: new Float64Array(sym.nnzL),
+          work: new Float64Array(sym.stackSize),
+          y: new Float64Array(sym.n),
+        };
+  multifrontalFactor(sym, values, f.Lx, f.work);
+  return f;
+}
+
+/** Solves A x = b with a factor from factorize(); x may be passed in to reuse storage. */
+export function solve(f: CholeskyFactor, b: Float64Array, x?: Float64Array): Float64Array {
+  const { n, perm } = f.symbolic;
+  if (b.length !== n) throw new InputError(`b must have length ${n}, got ${b.length}`, { field: 'b' });
+  const out = x ?? new Float64Array(n);
+  if (out.length !== n) throw new InputError(`x must have length ${n}, got ${out.length}`, { field: 'x' });
+  const y = f.y;
+  for (let k = 0; k < n; k++) y[k] = b[perm[k]];
+  forwardSolve(f.symbolic, f.Lx, y);
+  backwardSolve(f.symbolic, f.Lx, y);
+  for (let k = 0; k < n; k++) out[perm[k]] = y[k];
+  return out;
+}
