@@ -1,0 +1,219 @@
+/**
+ * Multifrontal sparse LDLᵀ for complex-symmetric matrices (no pivoting), over a nested-dissection tree.
+ *
+ * Legend: A = L·D·Lᵀ (plain transpose, not Hermitian). Front f eliminates its separator nodes ("elim")
+ * and passes a Schur complement on its "update" nodes (later-eliminated neighbours of its subtree) to
+ * its parent. Refactoring reuses every front whose subtree saw no change of the diagonal, so a design
+ * update only refactors the design subtree and the root.
+ */
+import { NumericError } from '../../errors.ts';
+import { backwardFront, factorPanel, forwardFront, schurUpdate, type FrontFactor } from './frontal.ts';
+import type { EliminationTree } from './ordering.ts';
+
+export interface SymmetricMatrix {
+  n: number;
+  /** Off-diagonal neighbours of node i: adjIdx[adjPtr[i] .. adjPtr[i+1]), values off{Re,Im} aligned. */
+  adjPtr: Int32Array;
+  adjIdx: Int32Array;
+  offRe: Float64Array;
+  offIm: Float64Array;
+  diagRe: Float64Array;
+  diagIm: Float64Array;
+}
+
+interface FrontData extends FrontFactor {
+  /** Schur complement on the update nodes (m×m, interleaved complex, lower triangle). */
+  S: Float64Array;
+}
+
+export class SparseLdlt {
+  private readonly owner: Int32Array;
+  private readonly update: Int32Array[];
+  private readonly children: number[][];
+  private readonly local: Int32Array;
+  private readonly fronts: (FrontData | null)[];
+  private lastDiagRe: Float64Array | null = null;
+  private lastDiagIm: Float64Array | null = null;
+  private lastOff: Float64Array | null = null;
+  private readonly xe: Float64Array;
+  private readonly xu: Float64Array;
+  private readonly g: Float64Array;
+  /** Fronts recomputed by the last `factor` call (for tests and tuning). */
+  refactored = 0;
+
+  constructor(
+    private readonly tree: EliminationTree,
+    pattern: Pick<SymmetricMatrix, 'n' | 'adjPtr' | 'adjIdx'>,
+  ) {
+    const nf = tree.parent.length;
+    this.owner = new Int32Array(tree.n);
+    for (let f = 0; f < nf; f++) for (let q = tree.start[f]; q < tree.start[f + 1]; q++) this.owner[tree.nodes[q]] = f;
+    this.children = Array.from({ length: nf }, () => [] as number[]);
+    for (let f = 0; f < nf; f++) if (tree.parent[f] >= 0) this.children[tree.parent[f]].push(f);
+    this.update = this.symbolic(pattern);
+    this.local = new Int32Array(tree.n);
+    this.fronts = new Array(nf).fill(null);
+    let maxS = 0, maxSK = 0;
+    for (let f = 0; f < nf; f++) {
+      const k = tree.start[f + 1] - tree.start[f];
+      maxS = Math.max(maxS, k + this.update[f].length);
+      maxSK = Math.max(maxSK, (k + this.update[f].length) * k);
+    }
+    this.xe = new Float64Array(2 * maxS);
+    this.xu = new Float64Array(2 * maxS);
+    this.g = new Float64Array(2 * maxSK);
+  }
+
+  /** Update sets: later-eliminated nodes adjacent to the subtree of each front. */
+  private symbolic(pattern: Pick<SymmetricMatrix, 'adjPtr' | 'adjIdx'>): Int32Array[] {
+    const { tree, owner } = this;
+    const nf = tree.parent.length;
+    const out: Int32Array[] = [];
+    const mark = new Int32Array(tree.n).fill(-1);
+    for (let f = 0; f < nf; f++) {
+      const set: number[] = [];
+      const add = (j: number) => {
+        if (owner[j] > f && mark[j] !== f) {
+          mark[j] = f;
+          set.push(j);
+        }
+      };
+      for (let q = tree.start[f]; q < tree.start[f + 1]; q++) {
+        const i = tree.nodes[q];
+        for (let a = pattern.adjPtr[i]; a < pattern.adjPtr[i + 1]; a++) add(pattern.adjIdx[a]);
+      }
+      for (const c of this.children[f]) for (const j of out[c]) add(j);
+      set.sort((a, b) => owner[a] - owner[b] || a - b);
+      out.push(Int32Array.from(set));
+    }
+    return out;
+  }
+
+  /** Fronts whose subtree contains a node whose diagonal changed since the last factorization. */
+  private dirtyFronts(a: SymmetricMatrix): Uint8Array {
+    const nf = this.tree.parent.length;
+    const dirty = new Uint8Array(nf);
+    const all = this.lastDiagRe === null || this.lastOff !== a.offRe || this.fronts.some((fr) => fr === null);
+    for (let i = 0; i < a.n; i++) {
+      if (all || a.diagRe[i] !== this.lastDiagRe![i] || a.diagIm[i] !== this.lastDiagIm![i]) dirty[this.owner[i]] = 1;
+    }
+    for (let f = 0; f < nf; f++) if (dirty[f] && this.tree.parent[f] >= 0) dirty[this.tree.parent[f]] = 1;
+    return dirty;
+  }
+
+  factor(a: SymmetricMatrix): void {
+    const dirty = this.dirtyFronts(a);
+    this.refactored = 0;
+    for (let f = 0; f < dirty.length; f++) {
+      if (!dirty[f]) continue;
+      this.refactored++;
+      const fr = this.assemble(f, a);
+      const bad = factorPanel(fr, this.g);
+      if (bad >= 0) throw new NumericError(`FDFD factorization hit a zero pivot at node ${this.tree.nodes[this.tree.start[f] + bad]}`);
+      if (fr.m > 0) schurUpdate(fr, this.g, fr.S);
+      this.fronts[f] = fr;
+    }
+    this.lastDiagRe = Float64Array.from(a.diagRe);
+    this.lastDiagIm = Float64Array.from(a.diagIm);
+    this.lastOff = a.offRe;
+  }
+
+  /** Frontal matrix of f: original entries of its rows plus the children's Schur complements. */
+  private assemble(f: number, a: SymmetricMatrix): FrontData {
+    const { tree, owner, local } = this;
+    const e0 = tree.start[f], k = tree.start[f + 1] - e0;
+    const upd = this.update[f], m = upd.length;
+    for (let p = 0; p < k; p++) local[tree.nodes[e0 + p]] = p;
+    for (let u = 0; u < m; u++) local[upd[u]] = k + u;
+    const s = k + m;
+    let fr = this.fronts[f];
+    if (fr) {
+      fr.l.fill(0);
+      fr.S.fill(0);
+    } else {
+      fr = { k, m, l: new Float64Array(2 * s * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) };
+    }
+    const { l } = fr;
+    for (let p = 0; p < k; p++) {
+      const i = tree.nodes[e0 + p];
+      l[2 * (p * k + p)] += a.diagRe[i];
+      l[2 * (p * k + p) + 1] += a.diagIm[i];
+      for (let q = a.adjPtr[i]; q < a.adjPtr[i + 1]; q++) {
+        const j = a.adjIdx[q];
+        const oj = owner[j];
+        if (oj < f) continue;
+        const lj = local[j];
+        if (oj === f && lj > p) continue;
+        const at = 2 * (lj > p ? lj * k + p : p * k + lj);
+        l[at] += a.offRe[q];
+        l[at + 1] += a.offIm[q];
+      }
+    }
+    for (const c of this.children[f]) this.extendAdd(fr, this.fronts[c]!, this.update[c]);
+    return fr;
+  }
+
+  private extendAdd(fr: FrontData, child: FrontData, cu: Int32Array): void {
+    const { local } = this;
+    const { k, m, l, S } = fr;
+    const mc = child.m;
+    const cs = child.S;
+    for (let x = 0; x < mc; x++) {
+      const lx = local[cu[x]];
+      for (let y = 0; y <= x; y++) {
+        const ly = local[cu[y]];
+        const hi = lx >= ly ? lx : ly, lo = lx >= ly ? ly : lx;
+        const src = 2 * (x * mc + y);
+        if (lo < k) {
+          l[2 * (hi * k + lo)] += cs[src];
+          l[2 * (hi * k + lo) + 1] += cs[src + 1];
+        } else {
+          S[2 * ((hi - k) * m + (lo - k))] += cs[src];
+          S[2 * ((hi - k) * m + (lo - k)) + 1] += cs[src + 1];
+        }
+      }
+    }
+  }
+
+  /** Solves A·x = b in place (x overwrites b). */
+  solve(xRe: Float64Array, xIm: Float64Array): void {
+    const nf = this.tree.parent.length;
+    for (let f = 0; f < nf; f++) {
+      this.gather(f, xRe, xIm);
+      forwardFront(this.fronts[f]!, this.xe, this.xu);
+      this.scatter(f, xRe, xIm, true);
+    }
+    for (let f = nf - 1; f >= 0; f--) {
+      this.gather(f, xRe, xIm);
+      backwardFront(this.fronts[f]!, this.xe, this.xu);
+      this.scatter(f, xRe, xIm, false);
+    }
+  }
+
+  private gather(f: number, xRe: Float64Array, xIm: Float64Array): void {
+    const { tree, xe, xu } = this;
+    const e0 = tree.start[f], k = tree.start[f + 1] - e0, upd = this.update[f];
+    for (let p = 0; p < k; p++) {
+      xe[2 * p] = xRe[tree.nodes[e0 + p]];
+      xe[2 * p + 1] = xIm[tree.nodes[e0 + p]];
+    }
+    for (let u = 0; u < upd.length; u++) {
+      xu[2 * u] = xRe[upd[u]];
+      xu[2 * u + 1] = xIm[upd[u]];
+    }
+  }
+
+  private scatter(f: number, xRe: Float64Array, xIm: Float64Array, withUpdate: boolean): void {
+    const { tree, xe, xu } = this;
+    const e0 = tree.start[f], k = tree.start[f + 1] - e0, upd = this.update[f];
+    for (let p = 0; p < k; p++) {
+      xRe[tree.nodes[e0 + p]] = xe[2 * p];
+      xIm[tree.nodes[e0 + p]] = xe[2 * p + 1];
+    }
+    if (!withUpdate) return;
+    for (let u = 0; u < upd.length; u++) {
+      xRe[upd[u]] = xu[2 * u];
+      xIm[upd[u]] = xu[2 * u + 1];
+    }
+  }
+}
