@@ -1,0 +1,20 @@
+/** The dataset settings of each problem that supports `generateDataset`. Add a line per problem. */
+import { InputError } from '../../errors.ts';
+import type { DatasetSpec } from './datasetSpec.ts';
+import { beams2dDataset } from './specs/beams2d.ts';
+
+const SPECS: Record<string, DatasetSpec> = {
+  beams2d: beams2dDataset,
+};
+
+export function datasetProblemIds(): string[] {
+  return Object.keys(SPECS).sort();
+}
+
+export function datasetSpec(problemId: string): DatasetSpec {
+  const spec = SPECS[problemId];
+  if (!spec) {
+    throw new InputError(`no dataset settings for problem "${problemId}"`, { field: 'problem', hint: `datasets exist for: ${datasetProblemIds().join(', ')}` });
+  }
+  return spec;
+}

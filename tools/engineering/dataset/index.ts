@@ -1,0 +1,11 @@
+/** Dataset generation: the public surface (the CLI's `engiai dataset generate` calls generateDataset). */
+export { generateDataset, type GenerateDatasetOptions } from './generateDataset.ts';
+export type { DatasetManifest, DatasetSource } from './manifest.ts';
+export type { DatasetRow } from './rowsFile.ts';
+export { loadRows } from './rowsFile.ts';
+export { planDataset, type DatasetPlan, type PlannedRow } from './planDataset.ts';
+export { splitCounts, assignSplits, type Split, type SplitCounts } from './splits.ts';
+export { datasetSpec, datasetProblemIds } from './datasetSpecs.ts';
+export type { DatasetSpec, SampleRange } from './datasetSpec.ts';
+export { splitmix32, shuffled } from './prng.ts';
+export { linspace } from './linspace.ts';
