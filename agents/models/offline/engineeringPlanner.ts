@@ -1,0 +1,156 @@
+/**
+ * The offline engineering agent: from the task text and the tool results so far it picks the next
+ * call of create_problem → optimize_design → simulate_design → render_design → convert_design_to_stl,
+ * asks the person when condition values are missing, and writes the final answer from the results.
+ */
+import type { BaseMessage } from '@langchain/core/messages';
+import type { FieldSpec } from '../../../tools/engineering/problem.ts';
+import { chooseBranch, parseExports, type ExportPlan, type StlArgs } from './parseExports.ts';
+import { parseConditions, parseRequest, type ParsedRequest } from './parseRequest.ts';
+import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from './transcript.ts';
+
+/** Condition fields per registered problem (loaded from the registry by the model). */
+export type ProblemFields = Record<string, readonly FieldSpec[]>;
+
+interface Task {
+  request: string;
+  context: string;
+}
+
+export function splitTask(text: string): Task {
+  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n([\s\S]*))?$/.exec(text);
+  if (!m) return { request: text, context: '' };
+  return { request: m[1].trim(), context: m[2] ?? '' };
+}
+
+const numericFields = (fields: readonly FieldSpec[]) => fields.filter((f) => f.type !== 'boolean');
+
+/** Bare numbers in an answer ("0.3, 0.5 and 2") fill the missing fields in the order asked. */
+function fillFromAnswer(answer: string, fields: readonly FieldSpec[], missing: string[]): Record<string, number | boolean> {
+  const named = parseConditions(answer, fields.map((f) => f.name));
+  if (Object.keys(named).length) return named;
+  const nums = [...answer.matchAll(/-?\d+(?:\.\d+)?|-?\.\d+/g)].map((m) => Number(m[0]));
+  const out: Record<string, number> = {};
+  missing.forEach((name, i) => {
+    if (i < nums.length) out[name] = nums[i];
+  });
+  return out;
+}
+
+function question(problem: string, fields: readonly FieldSpec[], missing: string[], req: ParsedRequest): string {
+  const parts = missing.map((name) => {
+    const f = fields.find((x) => x.name === name);
+    return `${name}${f ? ` (${f.description}${f.unit ? `, ${f.unit}` : ''}; default ${f.default})` : ''}`;
+  });
+  const vague = req.vague.length ? ` You described it as "${req.vague.join('", "')}", which I cannot turn into numbers.` : '';
+  return `To run ${problem} I need numeric values for: ${parts.join('; ')}.${vague} Please give the numbers, or answer "defaults" to use the defaults.`;
+}
+
+interface State {
+  problem: string;
+  fields: readonly FieldSpec[];
+  conditions: Record<string, number | boolean>;
+  req: ParsedRequest;
+  done: DoneCall[];
+  exports: ExportPlan;
+  notes: string[];
+}
+
+const last = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name);
+
+function designIdOf(s: State, contextIds: string[]): string | null {
+  const opt = last(s.done, 'optimize_design');
+  if (opt?.ok) return String(opt.result.design_id);
+  return s.req.designIds[0] ?? contextIds[contextIds.length - 1] ?? null;
+}
+
+function plannedExports(s: State): StlArgs[] | null {
+  if (s.exports.branching) {
+    const sim = last(s.done, 'simulate_design');
+    if (!sim?.ok) return null; // simulate first
+    const value = Object.values((sim.result.objectives ?? {}) as Record<string, number>)[0];
+    const chosen = chooseBranch(s.exports.branching, Number(value));
+    s.notes.push(`${s.exports.branching.objective} = ${value} ${value < s.exports.branching.limit ? '<' : '>='} ${s.exports.branching.limit}, so the export used ${JSON.stringify(chosen)}`);
+    return [chosen];
+  }
+  if (s.exports.exports.length) return s.exports.exports;
+  return s.req.steps.stl ? [{}] : [];
+}
+
+/** The next tool call, or null when the workflow is complete. */
+function nextCall(s: State, designId: string | null, followUp: boolean): PlannedCall | null {
+  const has = (name: string) => s.done.some((d) => d.name === name && d.ok);
+  if (!followUp && !has('create_problem')) return { name: 'create_problem', args: { problem: s.problem, conditions: s.conditions } };
+  if (!followUp && !has('optimize_design')) return { name: 'optimize_design', args: { problem: s.problem, conditions: s.conditions } };
+  if (!designId) return null;
+  const wantSim = s.req.steps.simulate || s.exports.branching !== null;
+  if (wantSim && !has('simulate_design')) return { name: 'simulate_design', args: { design_id: designId } };
+  if (s.req.steps.render && !has('render_design')) return { name: 'render_design', args: { design_id: designId } };
+  const exports = plannedExports(s);
+  if (exports === null) return { name: 'simulate_design', args: { design_id: designId } };
+  const made = s.done.filter((d) => d.name === 'convert_design_to_stl' && d.ok).length;
+  if (made < exports.length) return { name: 'convert_design_to_stl', args: { design_id: designId, ...exports[made] } };
+  return null;
+}
+
+function fmt(v: unknown): string {
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function finalText(s: State): string {
+  const lines: string[] = [];
+  for (const d of s.done) {
+    const r = d.result;
+    if (!d.ok) lines.push(`${d.name} failed: ${errorText(r)}`);
+    else if (d.name === 'optimize_design') {
+      lines.push(`Optimized ${r.problem} with ${fmt(r.conditions)}: design ${r.design_id} after ${r.iterations} iterations, final objective ${fmt(r.final_objective)}, volume fraction ${r.volume_fraction}. Stored in ${r.path}`);
+    } else if (d.name === 'simulate_design') lines.push(`Simulated ${r.design_id}: ${fmt(r.objectives)}${(r.constraint_violations as string[])?.length ? `; constraint notes: ${(r.constraint_violations as string[]).join('; ')}` : ''}`);
+    else if (d.name === 'render_design') lines.push(`Rendered ${r.design_id}: ${Object.values((r.files ?? {}) as Record<string, string>).join(', ')}`);
+    else if (d.name === 'convert_design_to_stl') lines.push(`STL (threshold ${r.threshold}, scale_xy ${r.scale_xy}, scale_z ${r.scale_z}, mirror_y ${r.mirror_y}): ${r.stl_path} (${r.triangles} triangles, watertight: ${r.watertight})`);
+    else if (d.name === 'ask_human_for_clarification') lines.push(`You answered: ${fmt(r.answer)}`);
+  }
+  const warnings = s.done.flatMap((d) => (Array.isArray(d.result.warnings) ? (d.result.warnings as string[]) : []));
+  if (warnings.length) lines.push(`Warnings: ${[...new Set(warnings)].join('; ')}`);
+  if (s.notes.length) lines.push(`Notes: ${[...new Set(s.notes)].join('; ')}`);
+  return lines.join('\n') || 'Nothing to do.';
+}
+
+function helpText(fields: ProblemFields): string {
+  const list = Object.entries(fields).map(([id, fs]) => `${id} (${numericFields(fs).map((f) => f.name).join(', ')})`);
+  return `I can optimize, simulate, render and export these problems: ${list.join('; ')}. Example: "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it".`;
+}
+
+export function planEngineering(messages: BaseMessage[], fields: ProblemFields): Plan {
+  const first = messages.findIndex((m) => m.getType() === 'human');
+  const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
+  const done = doneCalls(messages, Math.max(first, 0));
+  const failed = done.find((d) => !d.ok);
+  const req = parseRequest(task.request, Object.fromEntries(Object.entries(fields).map(([id, fs]) => [id, fs.map((f) => f.name)])));
+  const contextIds = parseRequest(task.context, {}).designIds;
+  const followUp = !req.problem && !Object.keys(req.conditions).length && (req.designIds.length > 0 || contextIds.length > 0) &&
+    !/optimi[sz]|topolog/i.test(task.request);
+  const problem = req.problem ?? (followUp ? (req.designIds[0] ?? contextIds[contextIds.length - 1]).split('-')[0] : null);
+  const anyStep = req.steps.optimize || req.steps.simulate || req.steps.render || req.steps.stl;
+  if (!problem || !fields[problem] || (!anyStep && !Object.keys(req.conditions).length)) {
+    return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(fields)}` : helpText(fields), calls: [] };
+  }
+  const s: State = { problem, fields: fields[problem], conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
+  const asked = done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok);
+  const required = numericFields(s.fields).map((f) => f.name);
+  let useDefaults = req.useDefaults;
+  for (const a of asked) {
+    const answer = String(a.result.answer ?? '');
+    const missingThen = (a.args.missing as string[] | undefined) ?? required.filter((n) => !(n in s.conditions));
+    Object.assign(s.conditions, fillFromAnswer(answer, s.fields, missingThen));
+    if (/default/i.test(answer)) useDefaults = true;
+  }
+  s.exports = parseExports(task.request, s.conditions);
+  if (failed) return { text: finalText(s), calls: [] };
+  const missing = followUp ? [] : required.filter((n) => !(n in s.conditions));
+  if (missing.length && !useDefaults && !asked.length) {
+    return { text: '', calls: [{ name: 'ask_human_for_clarification', args: { question: question(problem, s.fields, missing, req), missing } }] };
+  }
+  if (missing.length) s.notes.push(`used the defaults for ${missing.join(', ')}`);
+  const call = nextCall(s, designIdOf(s, contextIds), followUp);
+  return call ? { text: '', calls: [call] } : { text: finalText(s), calls: [] };
+}

@@ -1,0 +1,107 @@
+/**
+ * `offline`: a deterministic, rule-based planner behind the LangChain chat-model interface. It reads
+ * only the conversation and tool results; which role it plays follows from the tools bound to it
+ * (hand-off tools → supervisor, engineering tools → engineering agent). Tool calls come back as
+ * ordinary AIMessage tool_calls with usage metadata, streamed word by word like a real model.
+ */
+import { randomUUID } from 'node:crypto';
+import { BaseChatModel, type BaseChatModelParams, type BindToolsInput } from '@langchain/core/language_models/chat_models';
+import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import { problemIds, getProblem } from '../../../tools/engineering/registry.ts';
+import { planEngineering, type ProblemFields } from './engineeringPlanner.ts';
+import { planSupervisor } from './supervisorPlanner.ts';
+import { textOf, type Plan } from './transcript.ts';
+
+export interface OfflineModelOptions extends BaseChatModelParams {
+  /** Names of the bound tools (set by bindTools). */
+  toolNames?: string[];
+}
+
+let fieldsCache: Promise<ProblemFields> | null = null;
+
+/** Condition fields of every registered problem that loads (one failing module does not hide the others). */
+function problemFields(): Promise<ProblemFields> {
+  fieldsCache ??= (async () => {
+    const out: ProblemFields = {};
+    for (const id of problemIds()) {
+      try {
+        out[id] = (await getProblem(id)).conditions;
+      } catch {
+        // a problem module still being written is simply not offered
+      }
+    }
+    return out;
+  })();
+  return fieldsCache;
+}
+
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+function toolName(t: BindToolsInput): string {
+  const x = t as { name?: string; function?: { name?: string } };
+  return x.name ?? x.function?.name ?? '';
+}
+
+export class OfflineChatModel extends BaseChatModel {
+  readonly toolNames: string[];
+
+  constructor(fields: OfflineModelOptions = {}) {
+    super(fields);
+    this.toolNames = fields.toolNames ?? [];
+  }
+
+  _llmType(): string {
+    return 'offline';
+  }
+
+  override bindTools(tools: BindToolsInput[]): OfflineChatModel {
+    return new OfflineChatModel({ toolNames: [...this.toolNames, ...tools.map(toolName)] });
+  }
+
+  /** The planner's decision for this conversation. */
+  async plan(messages: BaseMessage[]): Promise<Plan> {
+    if (this.toolNames.some((n) => n.startsWith('transfer_to_'))) return planSupervisor(messages, this.toolNames);
+    if (this.toolNames.includes('create_problem')) return planEngineering(messages, await problemFields());
+    return {
+      text: 'The offline planner can only act as the supervisor or the engineering agent. Configure an LLM (--model openai:…, google:… or ollama:…) for this agent.',
+      calls: [],
+    };
+  }
+
+  private usage(messages: BaseMessage[], plan: Plan) {
+    const input_tokens = messages.reduce((n, m) => n + estimateTokens(textOf(m)), 0);
+    const output_tokens = estimateTokens(plan.text + JSON.stringify(plan.calls));
+    return { input_tokens, output_tokens, total_tokens: input_tokens + output_tokens };
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const plan = await this.plan(messages);
+    const message = new AIMessage({
+      id: randomUUID(),
+      content: plan.text,
+      tool_calls: plan.calls.map((c) => ({ id: `call_${randomUUID().slice(0, 12)}`, name: c.name, args: c.args, type: 'tool_call' as const })),
+      usage_metadata: this.usage(messages, plan),
+      response_metadata: { model_name: 'offline' },
+    });
+    return { generations: [{ text: plan.text, message }] };
+  }
+
+  override async *_streamResponseChunks(messages: BaseMessage[]): AsyncGenerator<ChatGenerationChunk> {
+    const plan = await this.plan(messages);
+    const id = randomUUID();
+    for (const word of plan.text.match(/\S+\s*/g) ?? []) {
+      yield new ChatGenerationChunk({ text: word, message: new AIMessageChunk({ id, content: word }) });
+    }
+    yield new ChatGenerationChunk({
+      text: '',
+      message: new AIMessageChunk({
+        id,
+        content: '',
+        tool_call_chunks: plan.calls.map((c, index) => ({ id: `call_${randomUUID().slice(0, 12)}`, name: c.name, args: JSON.stringify(c.args), index, type: 'tool_call_chunk' as const })),
+        usage_metadata: this.usage(messages, plan),
+        response_metadata: { model_name: 'offline' },
+      }),
+    });
+  }
+}

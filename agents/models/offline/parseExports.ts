@@ -1,0 +1,132 @@
+/**
+ * Reads STL export instructions (benchmarks.md §2.2): explicit values (W-Rand), values derived from
+ * earlier ones (W-Derived: "threshold = the volume fraction", "scale_z = 10 × rmin"), a preview vs a
+ * manufacturing value (W-Distract: the manufacturing one wins), an if/then on the simulated objective
+ * (W-Cond) and several exports (W-Multi).
+ */
+
+export interface StlArgs {
+  threshold?: number;
+  scale_xy?: number;
+  scale_z?: number;
+  mirror_y?: boolean;
+}
+
+export interface Branching {
+  objective: string;
+  /** true when branch A applies for values below the limit. */
+  below: boolean;
+  limit: number;
+  whenTrue: StlArgs;
+  whenFalse: StlArgs;
+}
+
+export interface ExportPlan {
+  exports: StlArgs[];
+  branching: Branching | null;
+}
+
+const NUM = String.raw`(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|-?\.\d+)`;
+const LINK = String.raw`\s*(?:(?:of|=|:|is|to|at|as|equal to|set to|should be|must be|exactly)\s*)*`;
+const VALUE_NAMES: Record<string, RegExp> = {
+  volfrac: /vol(?:ume)?[\s_-]*frac(?:tion)?/i,
+  rmin: /rmin|filter(?:ing)?[\s_-]*radius/i,
+  forcedist: /force[\s_-]*dist(?:ance)?/i,
+};
+const PARAMS: Record<keyof StlArgs, string> = {
+  threshold: String.raw`(?:density[\s_-]*)?threshold`,
+  scale_xy: String.raw`scale[\s_-]*xy|xy[\s_-]*scale|(?:in-?plane|pixel) (?:scale|size)`,
+  scale_z: String.raw`scale[\s_-]*z|z[\s_-]*scale|extrusion(?: height| depth| thickness)?|thickness|height`,
+  mirror_y: String.raw`mirror[\s_-]*y`,
+};
+
+/** A derived value: "<k> × rmin", "the volume fraction", "rmin times 10". */
+function derived(text: string, known: Record<string, number | boolean>): number | null {
+  for (const [name, re] of Object.entries(VALUE_NAMES)) {
+    const v = known[name];
+    if (typeof v !== 'number') continue;
+    const src = re.source;
+    let m = new RegExp(String.raw`^\s*(?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*(?:the\s+)?(?:${src})`, 'i').exec(text);
+    if (m) return Number(m[1]) * v;
+    m = new RegExp(String.raw`^\s*(?:the\s+)?(?:${src})\s*(?:x|×|\*|times|multiplied by)\s*${NUM}`, 'i').exec(text);
+    if (m) return Number(m[1]) * v;
+    if (new RegExp(String.raw`^\s*(?:the\s+)?(?:same as the\s+)?(?:${src})`, 'i').test(text)) return v;
+  }
+  return null;
+}
+
+/** The export arguments stated in one piece of text. */
+export function parseStlArgs(text: string, known: Record<string, number | boolean> = {}): StlArgs {
+  const out: StlArgs = {};
+  for (const key of ['threshold', 'scale_xy', 'scale_z'] as const) {
+    const at = new RegExp(String.raw`\b(?:${PARAMS[key]})\b${LINK}`, 'i').exec(text);
+    if (!at) continue;
+    const rest = text.slice(at.index + at[0].length);
+    const d = derived(rest, known);
+    const n = new RegExp(String.raw`^${NUM}`).exec(rest);
+    if (d !== null) out[key] = d;
+    else if (n) out[key] = Number(n[1]);
+  }
+  // "use the volume fraction as the density threshold"
+  if (out.threshold === undefined) {
+    const m = /\b(?:use|take)\s+(?:the\s+)?(vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/i.exec(text);
+    const v = m ? derived(m[1], known) : null;
+    if (v !== null) out.threshold = v;
+  }
+  const mirror = new RegExp(String.raw`\b(?:${PARAMS.mirror_y})\b${LINK}(true|false|yes|no|on|off|1|0)`, 'i').exec(text);
+  if (mirror) out.mirror_y = /^(true|yes|on|1)$/i.test(mirror[1]);
+  else if (/\b(?:do not|don't|no|without)\s+mirror/i.test(text)) out.mirror_y = false;
+  else if (/\bmirror(?:ed|ing)?\b/i.test(text) && !/mirror[\s_-]*y/i.test(text)) out.mirror_y = true;
+  return out;
+}
+
+const hasArgs = (a: StlArgs) => Object.keys(a).length > 0;
+const PREVIEW = /\bpreview|\bdraft\b|\bquick look|\bon[-\s]?screen|\bthumbnail/i;
+const FINAL = /manufactur|\bprint|\bfinal\b|\bproduction\b|\bfabricat/i;
+
+/** Sentences, without breaking decimals ("0.5") or ids. */
+export function sentences(text: string): string[] {
+  return text.split(/(?<!\d)\.(?!\d)|[;\n]|\?|!/).map((s) => s.trim()).filter(Boolean);
+}
+
+function parseBranching(text: string, known: Record<string, number | boolean>): Branching | null {
+  const m = new RegExp(
+    String.raw`\bif\s+(?:the\s+)?(?:simulated\s+|resulting\s+)?(compliance|objective(?: value)?|total[_\s]overlap|overlap|c)\b\s*(?:value\s+)?(?:is\s+)?(below|less than|lower than|under|smaller than|<=?|above|greater than|higher than|over|more than|exceeds|>=?)\s*${NUM}`,
+    'i',
+  ).exec(text);
+  if (!m) return null;
+  const after = text.slice(m.index + m[0].length);
+  const split = /\b(?:otherwise|else|if not)\b/i.exec(after);
+  if (!split) return null;
+  const below = /below|less|lower|under|smaller|</i.test(m[2]);
+  const common = parseStlArgs(text.slice(0, m.index), known);
+  const tail = after.slice(split.index + split[0].length);
+  const end = /(?<!\d)\.(?!\d)\s+(?=[A-Z])/.exec(tail);
+  const whenTrue = { ...common, ...parseStlArgs(after.slice(0, split.index), known) };
+  const whenFalse = { ...common, ...parseStlArgs(end ? tail.slice(0, end.index) : tail, known) };
+  const rest = end ? parseStlArgs(tail.slice(end.index), known) : {};
+  return { objective: m[1].toLowerCase(), below, limit: Number(m[3]), whenTrue: { ...rest, ...whenTrue }, whenFalse: { ...rest, ...whenFalse } };
+}
+
+/** All exports the text asks for. `known` holds the condition values for derived rules. */
+export function parseExports(text: string, known: Record<string, number | boolean>): ExportPlan {
+  const branching = parseBranching(text, known);
+  if (branching) return { exports: [], branching };
+  const exports: StlArgs[] = [];
+  for (const s of sentences(text)) {
+    if (PREVIEW.test(s) && !FINAL.test(s)) continue;
+    const args = parseStlArgs(s, known);
+    if (!hasArgs(args)) continue;
+    const last = exports[exports.length - 1];
+    const startsNew = !last || (args.threshold !== undefined && last.threshold !== undefined) || /\b(?:second|another|other|also|additional)\b/i.test(s);
+    if (startsNew) exports.push(args);
+    else Object.assign(last, args);
+  }
+  return { exports, branching: null };
+}
+
+/** The branch the simulated objective selects. */
+export function chooseBranch(b: Branching, value: number): StlArgs {
+  const isBelow = value < b.limit;
+  return isBelow === b.below ? b.whenTrue : b.whenFalse;
+}

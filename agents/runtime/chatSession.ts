@@ -1,0 +1,154 @@
+/**
+ * Runs conversation turns on the supervisor graph: streams the graph's events to a Tracer, stops
+ * at interrupts (clarification, approval) and resumes them, continues a run that a killed process
+ * left unfinished, and turns a recursion error into a partial answer.
+ */
+import { HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { Command, GraphRecursionError, type BaseCheckpointSaver, type StateSnapshot } from '@langchain/langgraph';
+import type { AgentEvent, InterruptPayload, RunStatus } from '../trace/agentEvent.ts';
+import { Tracer } from '../trace/agentEvent.ts';
+import { allSpecialists } from '../specialists/index.ts';
+import type { Specialist } from '../specialists/specialist.ts';
+import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/graph.ts';
+import type { BaseToolContext } from '../supervisor/nodeKit.ts';
+import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
+import { textOf } from '../supervisor/summarizeVisit.ts';
+import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
+
+export interface ChatSessionOptions {
+  model: BaseChatModel;
+  modelName: string;
+  checkpointer: BaseCheckpointSaver;
+  toolContext: BaseToolContext;
+  specialists?: Specialist[];
+  limits?: Partial<Limits>;
+  /** Tool names that need the person's approval before they run. */
+  approvals?: string[];
+}
+
+export interface TurnInput {
+  threadId: string;
+  /** A new message from the person (or, while a question is pending, the answer to it). */
+  message?: string;
+  /** The answer to a pending interrupt (text for clarifications, true/false for approvals). */
+  resume?: unknown;
+  tracer?: Tracer;
+}
+
+export interface TurnResult {
+  threadId: string;
+  status: RunStatus;
+  /** The assistant's last answer in this turn, if it got that far. */
+  answer: string | null;
+  /** The question waiting for the person, when status is 'interrupted'. */
+  interrupt: InterruptPayload | null;
+  durationMs: number;
+}
+
+function interruptOf(snapshot: StateSnapshot): InterruptPayload | null {
+  for (const task of snapshot.tasks ?? []) {
+    for (const i of task.interrupts ?? []) return i.value as InterruptPayload;
+  }
+  return null;
+}
+
+function lastAnswer(messages: BaseMessage[]): string | null {
+  const m = messages[messages.length - 1];
+  return m && m.getType() === 'ai' && !(m as { tool_calls?: unknown[] }).tool_calls?.length ? textOf(m) : null;
+}
+
+const agentOfNode = (node: unknown) => String(node ?? 'supervisor').replace(/_tools$/, '');
+
+export class ChatSession {
+  readonly graph: SupervisorGraph;
+  readonly limits: Limits;
+  readonly modelName: string;
+
+  constructor(opts: ChatSessionOptions) {
+    const compiled = compileSupervisorGraph(
+      { model: opts.model, modelName: opts.modelName, specialists: opts.specialists ?? allSpecialists(), toolContext: opts.toolContext, limits: opts.limits, approvals: opts.approvals },
+      opts.checkpointer,
+    );
+    this.graph = compiled.graph;
+    this.limits = compiled.limits;
+    this.modelName = opts.modelName;
+  }
+
+  private config(threadId: string) {
+    return { configurable: { thread_id: threadId } };
+  }
+
+  async state(threadId: string): Promise<StateSnapshot> {
+    return this.graph.getState(this.config(threadId));
+  }
+
+  async messages(threadId: string): Promise<BaseMessage[]> {
+    return ((await this.state(threadId)).values as SupervisorStateType).messages ?? [];
+  }
+
+  async pendingInterrupt(threadId: string): Promise<InterruptPayload | null> {
+    return interruptOf(await this.state(threadId));
+  }
+
+  async runTurn(input: TurnInput): Promise<TurnResult> {
+    const tracer = input.tracer ?? new Tracer();
+    const snapshot = await this.state(input.threadId);
+    const pending = interruptOf(snapshot);
+    const unfinished = !pending && (snapshot.next?.length ?? 0) > 0;
+    if (unfinished && input.message !== undefined && input.resume === undefined) {
+      const previous = await this.runTurn({ threadId: input.threadId, tracer });
+      if (previous.status !== 'done' && previous.status !== 'stopped') return previous;
+    }
+    let graphInput: Command | { messages: BaseMessage[] } | null;
+    if (input.resume !== undefined) graphInput = new Command({ resume: input.resume });
+    else if (pending && input.message !== undefined) graphInput = new Command({ resume: input.message });
+    else if (unfinished && input.message === undefined) graphInput = null;
+    else if (input.message !== undefined) graphInput = { messages: [new HumanMessage(input.message)] };
+    else return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
+    return this.stream(input.threadId, graphInput, tracer, input.message ?? null);
+  }
+
+  private async stream(threadId: string, graphInput: Command | { messages: BaseMessage[] } | null, tracer: Tracer, text: string | null): Promise<TurnResult> {
+    const t0 = performance.now();
+    const emit = (e: AgentEvent) => tracer.emit(e);
+    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput instanceof Command });
+    let status: RunStatus = 'done';
+    let answer: string | null = null;
+    try {
+      const stream = await this.graph.stream(graphInput, {
+        ...this.config(threadId),
+        recursionLimit: this.limits.recursionLimit,
+        streamMode: ['custom', 'messages'],
+        durability: 'sync',
+      });
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+        if (mode === 'custom') emit(chunk as AgentEvent);
+        else if (mode === 'messages') {
+          const [msg, meta] = chunk as [BaseMessage, Record<string, unknown>];
+          if (msg.getType() === 'ai' && typeof msg.content === 'string' && msg.content) {
+            emit({ type: 'token', t: Date.now(), agent: agentOfNode(meta?.langgraph_node), text: msg.content });
+          }
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof GraphRecursionError)) {
+        emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0 });
+        throw err;
+      }
+      status = 'stopped';
+      answer = partialAnswer(currentTurn(await this.messages(threadId)), `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`);
+      emit({ type: 'stopped', t: Date.now(), reason: 'recursion limit' });
+      emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });
+    }
+    const snapshot = await this.state(threadId);
+    const interrupt = interruptOf(snapshot);
+    if (interrupt) {
+      status = 'interrupted';
+      emit({ type: 'interrupt', t: Date.now(), kind: interrupt.kind, payload: interrupt });
+    } else if (status === 'done') answer = lastAnswer((snapshot.values as SupervisorStateType).messages ?? []);
+    const durationMs = performance.now() - t0;
+    emit({ type: 'run_end', t: Date.now(), status, durationMs });
+    return { threadId, status, answer, interrupt, durationMs };
+  }
+}

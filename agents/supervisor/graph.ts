@@ -1,0 +1,43 @@
+/**
+ * The ONLY file that adds nodes and edges (style.md §7.7). Topology:
+ *
+ *   START → supervisor ⇄ <specialist> ⇄ <specialist>_tools      (one pair per available specialist)
+ *               ↓
+ *              END
+ *
+ * Routing is by Command from each node (hand-off tools decide), so every node declares its `ends`.
+ * Names are validated before anything is wired; the builder is returned uncompiled so the caller
+ * picks the checkpointer.
+ */
+import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
+import { validateSpecialists } from '../specialists/specialist.ts';
+import type { GraphDeps } from './nodeKit.ts';
+import { makeSpecialistNode, toolsNodeName } from './specialistNode.ts';
+import { DEFAULT_LIMITS, SupervisorState, type Limits } from './state.ts';
+import { makeSupervisorNode } from './supervisorNode.ts';
+import { makeToolsNode } from './toolsNode.ts';
+
+export type SupervisorGraphDeps = Omit<GraphDeps, 'limits'> & { limits?: Partial<Limits> };
+
+export function buildSupervisorGraph(input: SupervisorGraphDeps) {
+  validateSpecialists(input.specialists);
+  const deps: GraphDeps = { ...input, limits: { ...DEFAULT_LIMITS, ...input.limits } };
+  const available = deps.specialists.filter((s) => s.availability.available);
+
+  // The builder is typed loosely: node names are data (one pair per specialist).
+  const builder = new StateGraph(SupervisorState) as unknown as StateGraph<typeof SupervisorState.spec, typeof SupervisorState.State, typeof SupervisorState.Update, string>;
+  builder.addNode('supervisor', makeSupervisorNode(deps), { ends: [END, 'supervisor', ...available.map((s) => s.name)] });
+  for (const s of available) {
+    builder.addNode(s.name, makeSpecialistNode(s, deps), { ends: ['supervisor', toolsNodeName(s.name)] });
+    builder.addNode(toolsNodeName(s.name), makeToolsNode(s, deps), { ends: [s.name, toolsNodeName(s.name)] });
+  }
+  builder.addEdge(START, 'supervisor');
+  return { builder, limits: deps.limits };
+}
+
+export function compileSupervisorGraph(input: SupervisorGraphDeps, checkpointer: BaseCheckpointSaver) {
+  const { builder, limits } = buildSupervisorGraph(input);
+  return { graph: builder.compile({ checkpointer, name: 'engiai' }), limits };
+}
+
+export type SupervisorGraph = ReturnType<typeof compileSupervisorGraph>['graph'];

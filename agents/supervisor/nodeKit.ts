@@ -1,0 +1,87 @@
+/** Small helpers the graph's nodes share: event emission, model-output normalisation, tool binding. */
+import { randomUUID } from 'node:crypto';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Runnable } from '@langchain/core/runnables';
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { z } from 'zod';
+import { ConfigError } from '../../tools/errors.ts';
+import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
+import type { AgentEvent } from '../trace/agentEvent.ts';
+import type { Specialist } from '../specialists/specialist.ts';
+import { handoffToolName } from '../specialists/specialist.ts';
+import type { Limits } from './state.ts';
+import { withToolCallIds } from './validateHistory.ts';
+
+/** The tool context minus what the graph supplies per call (asking the person, progress). */
+export type BaseToolContext = Omit<ToolContext, 'askHuman' | 'progress'>;
+
+export interface GraphDeps {
+  /** The chat model for the supervisor and for every specialist. */
+  model: BaseChatModel;
+  /** A label for traces, e.g. "offline" or "openai:gpt-5-mini". */
+  modelName: string;
+  specialists: Specialist[];
+  toolContext: BaseToolContext;
+  limits: Limits;
+  /** Tool names that need the person's approval before running (besides tools marking needsApproval). */
+  approvals?: string[];
+}
+
+type EventBody = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 't'> : never) : never;
+
+/** Emits on LangGraph's custom stream; a run without the custom mode simply drops events. */
+export function emitter(config: LangGraphRunnableConfig): (e: EventBody) => void {
+  return (e) => config.writer?.({ ...e, t: Date.now() });
+}
+
+export type BoundModel = Runnable<BaseMessage[], AIMessage>;
+
+export interface BindableTool {
+  name: string;
+  description: string;
+  schema: z.ZodObject;
+}
+
+export function bindTools(model: BaseChatModel, tools: BindableTool[]): BoundModel {
+  if (!model.bindTools) throw new ConfigError(`model ${model._llmType()} cannot call tools`, { hint: 'choose a model with tool calling' });
+  return model.bindTools(tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }))) as unknown as BoundModel;
+}
+
+export const toBindable = (t: EngiTool): BindableTool => ({ name: t.name, description: t.description, schema: t.schema });
+
+/** The supervisor's view of a specialist: a `transfer_to_<name>` tool with an optional task. */
+export function handoffTool(s: Specialist): BindableTool {
+  const note = s.availability.available ? '' : ` (UNAVAILABLE: ${s.availability.reason})`;
+  return {
+    name: handoffToolName(s.name),
+    description: `Hand the task to the ${s.name} agent${note}. ${s.description}`,
+    schema: z.strictObject({
+      task: z.string().optional().describe('What the agent should do, repeating every number and name from the request'),
+    }),
+  };
+}
+
+/** A stored assistant message: a fresh unique id (fakes reuse ids; the reducer would overwrite), ids on every call. */
+export function storedAI(output: BaseMessage, name: string): AIMessage {
+  const o = output as AIMessage;
+  const ai = new AIMessage({
+    id: randomUUID(),
+    name,
+    content: o.content ?? '',
+    tool_calls: o.tool_calls ?? [],
+    invalid_tool_calls: o.invalid_tool_calls ?? [],
+    additional_kwargs: o.additional_kwargs,
+    response_metadata: o.response_metadata,
+    usage_metadata: o.usage_metadata,
+  });
+  return withToolCallIds(ai, `call_${ai.id!.slice(0, 8)}`);
+}
+
+export function usageOf(ai: AIMessage): { inputTokens: number; outputTokens: number } {
+  return { inputTokens: ai.usage_metadata?.input_tokens ?? 0, outputTokens: ai.usage_metadata?.output_tokens ?? 0 };
+}
+
+export function callNames(ai: AIMessage): string[] {
+  return [...(ai.tool_calls ?? []).map((c) => c.name), ...(ai.invalid_tool_calls ?? []).map((c) => `${c.name ?? '?'}(malformed)`)];
+}

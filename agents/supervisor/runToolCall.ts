@@ -1,0 +1,77 @@
+/**
+ * Runs one tool call of a specialist and always returns a ToolMessage with the call's id: malformed
+ * JSON, unknown tools, schema violations and Input/Numeric/ModelBehavior errors go back to the model
+ * as tool errors (openai-agents-js's rule: a failing tool does not end the run). Graph interrupts
+ * (clarification, approval) and retryable infrastructure errors propagate.
+ */
+import { ToolMessage } from '@langchain/core/messages';
+import { isGraphBubbleUp } from '@langchain/langgraph';
+import { z } from 'zod';
+import { EngiError, InfraError } from '../../tools/errors.ts';
+import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
+
+export interface PendingCall {
+  id: string;
+  name: string;
+  /** Parsed arguments, or the raw text when the model sent invalid JSON. */
+  args: unknown;
+  malformed?: string;
+}
+
+export interface ToolOutcome {
+  message: ToolMessage;
+  ok: boolean;
+  result: unknown;
+  durationMs: number;
+}
+
+/** Before running a tool that needs approval: resolves true to go ahead. */
+export type ApproveFn = (tool: EngiTool, args: unknown) => Promise<boolean>;
+
+function errorPayload(type: string, message: string, extra: Record<string, unknown> = {}) {
+  return { error: { type, message, ...extra } };
+}
+
+function describeError(err: unknown): Record<string, unknown> {
+  if (err instanceof EngiError) {
+    const field = (err as { field?: string }).field;
+    return errorPayload(err.name, err.message, { ...(err.hint ? { hint: err.hint } : {}), ...(field ? { field } : {}) });
+  }
+  return errorPayload('ToolError', err instanceof Error ? err.message : String(err));
+}
+
+async function execute(call: PendingCall, tools: readonly EngiTool[], ctx: ToolContext, approve: ApproveFn): Promise<{ ok: boolean; result: unknown }> {
+  if (call.malformed !== undefined) {
+    return { ok: false, result: errorPayload('ModelBehaviorError', `the arguments of ${call.name} are not valid JSON: ${call.malformed}`, { hint: 'call the tool again with a JSON object that matches its schema' }) };
+  }
+  const tool = tools.find((t) => t.name === call.name);
+  if (!tool) {
+    return { ok: false, result: errorPayload('ModelBehaviorError', `unknown tool "${call.name}"`, { hint: `available tools: ${tools.map((t) => t.name).join(', ')}` }) };
+  }
+  const parsed = tool.schema.safeParse(call.args ?? {});
+  if (!parsed.success) {
+    return { ok: false, result: errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }) };
+  }
+  if (tool.needsApproval && !(await approve(tool, parsed.data))) {
+    return { ok: false, result: errorPayload('Declined', `the person did not approve ${call.name}`) };
+  }
+  try {
+    return { ok: true, result: await tool.run(parsed.data, ctx) };
+  } catch (err) {
+    if (isGraphBubbleUp(err)) throw err;
+    if (err instanceof InfraError && err.retryable) throw err;
+    return { ok: false, result: describeError(err) };
+  }
+}
+
+export async function runToolCall(call: PendingCall, tools: readonly EngiTool[], ctx: ToolContext, approve: ApproveFn): Promise<ToolOutcome> {
+  const t0 = performance.now();
+  const { ok, result } = await execute(call, tools, ctx, approve);
+  const message = new ToolMessage({
+    tool_call_id: call.id,
+    name: call.name,
+    status: ok ? 'success' : 'error',
+    content: JSON.stringify(result),
+  });
+  return { message, ok, result, durationMs: performance.now() - t0 };
+}

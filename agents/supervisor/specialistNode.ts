@@ -1,0 +1,65 @@
+/**
+ * A specialist's model step: it sees its prompt, its task (with a little conversation context) and
+ * its own transcript — never the other agents' tools. Tool calls go to its tools node; a plain
+ * answer ends the visit and hands a compact summary back to the supervisor as the result of the
+ * supervisor's transfer call.
+ */
+import { HumanMessage, SystemMessage, ToolMessage, type AIMessage } from '@langchain/core/messages';
+import { Command, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Specialist } from '../specialists/specialist.ts';
+import { handoffToolName } from '../specialists/specialist.ts';
+import { bindTools, callNames, emitter, storedAI, toBindable, usageOf, type GraphDeps } from './nodeKit.ts';
+import type { SupervisorStateType } from './state.ts';
+import { summarizeVisit } from './summarizeVisit.ts';
+import { currentTurn } from './turnView.ts';
+import { validateHistory } from './validateHistory.ts';
+
+export const toolsNodeName = (agent: string) => `${agent}_tools`;
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** The specialist's first message: the person's request verbatim, the supervisor's task, context. */
+export function taskMessage(state: SupervisorStateType): HumanMessage {
+  const view = currentTurn(state.messages);
+  const parts = [`Request from the person:\n${view.request}`];
+  if (state.task && state.task.trim() !== view.request.trim()) parts.push(`Task from the supervisor:\n${state.task}`);
+  const context = [
+    ...view.earlier.slice(-6).map((e) => `${e.role === 'human' ? 'Person' : 'Assistant'}: ${clip(e.text, 600)}`),
+    ...view.summaries.map((s) => `Result of ${s.agent} in this turn: ${clip(JSON.stringify({ answer: s.answer, artifacts: s.artifacts }), 800)}`),
+  ];
+  if (context.length) parts.push(`Context (earlier conversation, oldest first):\n${context.join('\n')}`);
+  return new HumanMessage(parts.join('\n\n'));
+}
+
+export function finishVisit(spec: Specialist, state: SupervisorStateType, config: LangGraphRunnableConfig, last: AIMessage | null, stopReason?: string): Command {
+  const transcript = last ? [...state.agentMessages, last] : state.agentMessages;
+  const summary = summarizeVisit(spec.name, transcript, stopReason);
+  const content = JSON.stringify(summary);
+  emitter(config)({ type: 'handback', from: spec.name, summary: summary.answer });
+  const result = new ToolMessage({ tool_call_id: state.activeCallId ?? '', name: handoffToolName(spec.name), content });
+  return new Command({
+    goto: 'supervisor',
+    update: { messages: [result], agentMessages: null, activeAgent: null, activeCallId: null, task: '' },
+  });
+}
+
+export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
+  const model = bindTools(deps.model, spec.tools.map(toBindable));
+  const system = new SystemMessage(spec.prompt);
+
+  return async (state: SupervisorStateType, config: LangGraphRunnableConfig): Promise<Command> => {
+    const emit = emitter(config);
+    const modelCalls = state.agentMessages.filter((m) => m.getType() === 'ai').length;
+    if (modelCalls >= deps.limits.maxSpecialistCalls) {
+      return finishVisit(spec, state, config, null, `${spec.name} used its budget of ${deps.limits.maxSpecialistCalls} model calls`);
+    }
+    const { messages, repairs } = validateHistory([system, taskMessage(state), ...state.agentMessages]);
+    const t0 = performance.now();
+    const ai = storedAI(await model.invoke(messages, config), spec.name);
+    emit({ type: 'model_call', agent: spec.name, model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
+    if (ai.tool_calls?.length || ai.invalid_tool_calls?.length) {
+      return new Command({ goto: toolsNodeName(spec.name), update: { agentMessages: [ai] } });
+    }
+    return finishVisit(spec, state, config, ai);
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The one event stream of an agent run (style.md §7.9): span-like events that the CLI timeline,
+ * the JSON trace, the web UI's SSE feed and benchmark traces all consume. Nodes emit them through
+ * LangGraph's custom stream; `chatSession` forwards them to a Tracer.
+ */
+export type AgentEvent =
+  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
+  | { type: 'node_start'; t: number; node: string; agent: string }
+  | { type: 'node_end'; t: number; node: string; agent: string; durationMs: number }
+  | {
+      type: 'model_call';
+      t: number;
+      agent: string;
+      model: string;
+      latencyMs: number;
+      inputTokens: number;
+      outputTokens: number;
+      toolCalls: string[];
+      repairs: string[];
+    }
+  | { type: 'token'; t: number; agent: string; text: string }
+  | { type: 'handoff'; t: number; from: string; to: string; task: string }
+  | { type: 'handback'; t: number; from: string; summary: string }
+  | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
+  | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number }
+  | { type: 'progress'; t: number; agent: string; tool: string; step: number; maxIter: number; objective?: number }
+  | { type: 'interrupt'; t: number; kind: InterruptKind; payload: InterruptPayload }
+  | { type: 'answer'; t: number; agent: string; content: string }
+  | { type: 'stopped'; t: number; reason: string }
+  | { type: 'run_end'; t: number; status: RunStatus; durationMs: number };
+
+export type AgentEventType = AgentEvent['type'];
+export type RunStatus = 'done' | 'interrupted' | 'stopped' | 'error';
+export type InterruptKind = 'clarification' | 'approval';
+
+/** What an interrupt asks the person (JSON-serialisable: it is checkpointed). */
+export interface InterruptPayload {
+  kind: InterruptKind;
+  question: string;
+  agent: string;
+  /** clarification: the missing values; approval: the tool and its arguments. */
+  missing?: string[];
+  tool?: string;
+  args?: unknown;
+}
+
+/** A consumer of the event stream (CLI timeline, trace collector, SSE writer). */
+export interface TraceProcessor {
+  onEvent(event: AgentEvent): void;
+}
+
+/** Fans events out to processors; a processor that throws does not stop the run. */
+export class Tracer {
+  private readonly processors: TraceProcessor[];
+  constructor(processors: TraceProcessor[] = []) {
+    this.processors = [...processors];
+  }
+  add(p: TraceProcessor): void {
+    this.processors.push(p);
+  }
+  emit(event: AgentEvent): void {
+    for (const p of this.processors) {
+      try {
+        p.onEvent(event);
+      } catch {
+        // a broken display must not break the run
+      }
+    }
+  }
+}
+
+/** Keeps every event, for the JSON trace and for tests. */
+export class EventCollector implements TraceProcessor {
+  readonly events: AgentEvent[] = [];
+  onEvent(event: AgentEvent): void {
+    this.events.push(event);
+  }
+  ofType<T extends AgentEventType>(type: T): Extract<AgentEvent, { type: T }>[] {
+    return this.events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+  }
+}
