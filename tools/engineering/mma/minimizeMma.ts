@@ -25,9 +25,9 @@ export function minimizeMma(problem: SmoothProblem, x0: Float64Array, opts: { pa
   const params = svanbergParams(problem.m, opts.params);
   const maxIter = opts.maxIter ?? 200;
   const tol = opts.tol ?? 1e-7;
-  let x = x0.slice();
+  let x: Float64Array = x0.slice();
   let state = initMma(x, problem.bounds);
-  let lam = new Float64Array(problem.m);
+  let lam: Float64Array = new Float64Array(problem.m);
   let iterations = 0;
   while (iterations < maxIter) {
     const ev = problem.evaluate(x);

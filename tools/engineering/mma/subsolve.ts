@@ -47,30 +47,9 @@ interface Point {
 const MAX_NEWTON = 500;
 const MAX_BACKTRACK = 50;
 
-/** Primal part of the KKT residual: ∂ψ/∂x (n) and the constraint approximations g (m) at x, lam. */
-function psiTerms(sp: SubproblemData, x: Float64Array, lam: Float64Array) {
-  const { m, n } = sp;
-  const dpsidx = new Float64Array(n);
-  const gvec = new Float64Array(m);
-  for (let j = 0; j < n; j++) {
-    const ux1 = sp.upp[j] - x[j];
-    const xl1 = x[j] - sp.low[j];
-    let plam = sp.p0[j];
-    let qlam = sp.q0[j];
-    for (let i = 0; i < m; i++) {
-      plam += sp.P[i * n + j] * lam[i];
-      qlam += sp.Q[i * n + j] * lam[i];
-      gvec[i] += sp.P[i * n + j] / ux1 + sp.Q[i * n + j] / xl1;
-    }
-    dpsidx[j] = plam / (ux1 * ux1) - qlam / (xl1 * xl1);
-  }
-  return { dpsidx, gvec };
-}
-
 /** Euclidean norm and max-norm of the perturbed KKT residual at barrier level epsi. */
-function residual(sp: SubproblemData, pt: Point, epsi: number): { norm: number; max: number } {
+function residual(sp: SubproblemData, pt: Point, epsi: number, gvec: Float64Array): { norm: number; max: number } {
   const { m, n } = sp;
-  const { dpsidx, gvec } = psiTerms(sp, pt.x, pt.lam);
   let sq = 0;
   let mx = 0;
   const add = (r: number) => {
@@ -78,14 +57,27 @@ function residual(sp: SubproblemData, pt: Point, epsi: number): { norm: number; 
     const ar = Math.abs(r);
     if (ar > mx) mx = ar;
   };
-  for (let j = 0; j < n; j++) add(dpsidx[j] - pt.xsi[j] + pt.eta[j]);
+  gvec.fill(0);
+  for (let j = 0; j < n; j++) {
+    const xj = pt.x[j];
+    const ux1 = sp.upp[j] - xj;
+    const xl1 = xj - sp.low[j];
+    let plam = sp.p0[j];
+    let qlam = sp.q0[j];
+    for (let i = 0; i < m; i++) {
+      plam += sp.P[i * n + j] * pt.lam[i];
+      qlam += sp.Q[i * n + j] * pt.lam[i];
+      gvec[i] += sp.P[i * n + j] / ux1 + sp.Q[i * n + j] / xl1;
+    }
+    add(plam / (ux1 * ux1) - qlam / (xl1 * xl1) - pt.xsi[j] + pt.eta[j]);
+    add(pt.xsi[j] * (xj - sp.alfa[j]) - epsi);
+    add(pt.eta[j] * (sp.beta[j] - xj) - epsi);
+  }
   for (let i = 0; i < m; i++) add(sp.c[i] + sp.d[i] * pt.y[i] - pt.mu[i] - pt.lam[i]);
   let alam = 0;
   for (let i = 0; i < m; i++) alam += sp.a[i] * pt.lam[i];
   add(sp.a0 - pt.zet - alam);
   for (let i = 0; i < m; i++) add(gvec[i] - sp.a[i] * pt.z - pt.y[i] + pt.s[i] - sp.b[i]);
-  for (let j = 0; j < n; j++) add(pt.xsi[j] * (pt.x[j] - sp.alfa[j]) - epsi);
-  for (let j = 0; j < n; j++) add(pt.eta[j] * (sp.beta[j] - pt.x[j]) - epsi);
   for (let i = 0; i < m; i++) add(pt.mu[i] * pt.y[i] - epsi);
   add(pt.zet * pt.z - epsi);
   for (let i = 0; i < m; i++) add(pt.lam[i] * pt.s[i] - epsi);
@@ -216,42 +208,53 @@ function maxStep(sp: SubproblemData, pt: Point, dir: Point): number {
   return 1 / stm;
 }
 
-function axpy(v: Float64Array, dv: Float64Array, t: number): Float64Array {
-  const out = new Float64Array(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = v[i] + t * dv[i];
-  return out;
+function emptyPoint(m: number, n: number): Point {
+  const v = (k: number) => new Float64Array(k);
+  return { x: v(n), y: v(m), z: 0, lam: v(m), xsi: v(n), eta: v(n), mu: v(m), zet: 0, s: v(m) };
 }
 
-function stepTo(pt: Point, dir: Point, t: number): Point {
-  return {
-    x: axpy(pt.x, dir.x, t), y: axpy(pt.y, dir.y, t), z: pt.z + t * dir.z, lam: axpy(pt.lam, dir.lam, t),
-    xsi: axpy(pt.xsi, dir.xsi, t), eta: axpy(pt.eta, dir.eta, t), mu: axpy(pt.mu, dir.mu, t),
-    zet: pt.zet + t * dir.zet, s: axpy(pt.s, dir.s, t),
-  };
+function axpyInto(out: Float64Array, v: Float64Array, dv: Float64Array, t: number): void {
+  for (let i = 0; i < v.length; i++) out[i] = v[i] + t * dv[i];
+}
+
+/** out ← pt + t·dir (out must not alias pt). */
+function stepInto(out: Point, pt: Point, dir: Point, t: number): void {
+  axpyInto(out.x, pt.x, dir.x, t);
+  axpyInto(out.y, pt.y, dir.y, t);
+  axpyInto(out.lam, pt.lam, dir.lam, t);
+  axpyInto(out.xsi, pt.xsi, dir.xsi, t);
+  axpyInto(out.eta, pt.eta, dir.eta, t);
+  axpyInto(out.mu, pt.mu, dir.mu, t);
+  axpyInto(out.s, pt.s, dir.s, t);
+  out.z = pt.z + t * dir.z;
+  out.zet = pt.zet + t * dir.zet;
 }
 
 /** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
 export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
   let pt = initialPoint(sp);
+  let spare = emptyPoint(sp.m, sp.n);
+  const gvec = new Float64Array(sp.m);
   let epsi = 1;
   while (epsi > sp.epsimin) {
-    let res = residual(sp, pt, epsi);
+    let res = residual(sp, pt, epsi, gvec);
     let newton = 0;
     while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
       newton++;
       const dir = newtonDirection(sp, pt, epsi);
       let steg = maxStep(sp, pt, dir);
-      const start = pt;
+      // Backtrack from `pt` (kept intact) into `spare` until the residual norm decreases.
       let trial = res;
       let backtrack = 0;
       let resinew = 2 * res.norm;
       while (resinew > res.norm && backtrack < MAX_BACKTRACK) {
         backtrack++;
-        pt = stepTo(start, dir, steg);
-        trial = residual(sp, pt, epsi);
+        stepInto(spare, pt, dir, steg);
+        trial = residual(sp, spare, epsi, gvec);
         resinew = trial.norm;
         steg /= 2;
       }
+      [pt, spare] = [spare, pt];
       res = trial;
     }
     epsi *= 0.1;

@@ -1,0 +1,51 @@
+/**
+ * ThermoElastic2D conditions, config knobs and their declared constraints (engibench.md §3.1).
+ * THEORY: physically meaningless outside; IMPL: the implementation is not meant for it.
+ *
+ * The boundary-condition sets (fixed_elements, force_elements_x/y, heatsink_elements) are fixed to
+ * the v0 defaults (setup.ts `defaultBoundaryConditions`); per-call BC arrays are not yet exposed as
+ * conditions. The grid is fixed at 64×64.
+ */
+import { bounded, greaterThan, integer, type Constraint } from '../constraint.ts';
+import type { FieldSpec } from '../problem.ts';
+
+export const NELX = 64;
+export const NELY = 64;
+
+export const conditions: readonly FieldSpec[] = [
+  { name: 'volfrac', type: 'number', default: 0.3, description: 'target volume fraction (mean density); the optimizer enforces mean(x) ≤ volfrac' },
+  {
+    name: 'rmin',
+    type: 'number',
+    default: 1.1,
+    description: 'filter radius — accepted and checked but IGNORED: as in EngiBench the sensitivity filter always uses rmin = 1.1',
+    unit: 'elements',
+  },
+  { name: 'weight', type: 'number', default: 0.5, description: 'objective weight w: w·f_m + (1−w)·f_t (1 = purely structural, 0 = purely thermal)' },
+];
+
+export const configFields: readonly FieldSpec[] = [
+  { name: 'max_iter', type: 'integer', default: 120, description: 'iteration cap: the loop stops once the iteration counter exceeds it (at most max_iter + 1 steps)' },
+];
+
+export const configConstraints: readonly Constraint[] = [
+  bounded('volfrac', 0, 1, { category: 'THEORY' }),
+  // The volume constraint Σx/(volfrac·n) − 1 divides by volfrac.
+  greaterThan('volfrac', 0, { category: 'IMPL', name: 'volfrac_impl_positive' }),
+  bounded('rmin', 1, undefined, { category: 'THEORY' }),
+  bounded('rmin', 0, 3, { category: 'IMPL', criticality: 'warning' }),
+  bounded('weight', 0, 1, { category: 'THEORY' }),
+  bounded('max_iter', 0, undefined, { category: 'THEORY' }),
+  integer('max_iter', { category: 'IMPL' }),
+];
+
+export interface ThermoConfig {
+  volfrac: number;
+  rmin: number;
+  weight: number;
+  maxIter: number;
+}
+
+export function typedConfig(v: Record<string, number | boolean>): ThermoConfig {
+  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter) };
+}
