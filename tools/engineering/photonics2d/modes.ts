@@ -16,7 +16,12 @@ export function symmetricEigen(a: Float64Array, n: number): { values: Float64Arr
   for (let i = 0; i < n; i++) v[i * n + i] = 1;
   for (let sweep = 0; sweep < 100; sweep++) {
     let off = 0, scale = 0;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) (i === j ? (scale += a[i * n + j] ** 2) : (off += a[i * n + j] ** 2));
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) scale += a[i * n + j] ** 2;
+        else off += a[i * n + j] ** 2;
+      }
+    }
     if (off <= 1e-30 * scale) break;
     for (let p = 0; p < n - 1; p++) {
       for (let q = p + 1; q < n; q++) {

@@ -1,0 +1,97 @@
+/**
+ * Photonics2D v1 optimization (engibench.md §2.9–2.10): Adam ascent on the raw density with β continuation,
+ * adjoint gradients, ρ clipped to [0, 1]; history[0] = simulate(start), history[t] = value of the physical
+ * density at step t, and the returned design is that physical density, so simulate(returned) = history[N].
+ *
+ * Legend: rho = raw design variables, rhoPhys = filterAndProject(rho; r, β_t, eta), design = D ⊙ rhoPhys
+ * (the returned, design-region-only density), J = total_overlap(epsr(design)) − w·‖design‖₂,
+ * β_t = β0 + (βmax − β0)·(t/N)², Adam: lr, b1 = 0.9, b2 = 0.999, eps = 1e-8, bias correction with t.
+ */
+import { NumericError } from '../../errors.ts';
+import type { Design, OptimizeResult, OptiStep, StepEvent } from '../problem.ts';
+import { evaluateOverlap, type Simulation } from './objective.ts';
+import { filterAndProject, filterAndProjectAdjoint, maskCombineAdjoint, permittivity, type FilterParams } from './parameterization.ts';
+import { EPSR_MAX, EPSR_MIN } from './grid.ts';
+
+export interface OptimizeSettings {
+  numSteps: number;
+  stepSize: number;
+  penaltyWeight: number;
+  eta: number;
+  initialBeta: number;
+  maxBeta: number;
+  blurRadius: number;
+}
+
+const ADAM_B1 = 0.9;
+const ADAM_B2 = 0.999;
+const ADAM_EPS = 1e-8;
+
+export function l2norm(a: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * a[i];
+  return Math.sqrt(s);
+}
+
+/** β of step t of N (poly_ramp of degree 2); β_N = maxBeta. */
+export function betaAt(t: number, N: number, initialBeta: number, maxBeta: number): number {
+  return N > 0 ? initialBeta + (maxBeta - initialBeta) * (t / N) ** 2 : maxBeta;
+}
+
+/** v1 simulate: the design as-is (mask-combine and scale), minus the L2 penalty of the design. */
+export function simulateObjective(sim: Simulation, design: Float64Array, penaltyWeight: number) {
+  const r = evaluateOverlap(sim, permittivity(sim.grid, design));
+  return { ...r, objective: r.totalOverlap - penaltyWeight * l2norm(design) };
+}
+
+/** J(rho) through the whole chain and ∂J/∂rho by the adjoint method. */
+export function physicalObjective(sim: Simulation, rho: Float64Array, p: FilterParams, penaltyWeight: number) {
+  const { grid } = sim;
+  const design = maskCombineAdjoint(grid, filterAndProject(grid, rho, p));
+  const r = evaluateOverlap(sim, permittivity(grid, design), true);
+  const norm = l2norm(design);
+  const gPhys = new Float64Array(grid.n);
+  for (let i = 0; i < grid.n; i++) gPhys[i] = (EPSR_MAX - EPSR_MIN) * r.gradEpsr![i] - (norm > 0 ? (penaltyWeight * design[i]) / norm : 0);
+  return { design, objective: r.totalOverlap - penaltyWeight * norm, gradient: filterAndProjectAdjoint(grid, rho, p, gPhys), overlap: r };
+}
+
+interface AdamState {
+  m: Float64Array;
+  v: Float64Array;
+}
+
+/** One Adam ascent step with clipping to [0, 1]; returns the largest change. */
+function adamAscent(rho: Float64Array, g: Float64Array, s: AdamState, t: number, lr: number): number {
+  let change = 0;
+  const c1 = 1 - ADAM_B1 ** t, c2 = 1 - ADAM_B2 ** t;
+  for (let i = 0; i < rho.length; i++) {
+    s.m[i] = ADAM_B1 * s.m[i] + (1 - ADAM_B1) * g[i];
+    s.v[i] = ADAM_B2 * s.v[i] + (1 - ADAM_B2) * g[i] * g[i];
+    const step = (lr * (s.m[i] / c1)) / (Math.sqrt(s.v[i] / c2) + ADAM_EPS);
+    const next = Math.min(1, Math.max(0, rho[i] + step));
+    change = Math.max(change, Math.abs(next - rho[i]));
+    rho[i] = next;
+  }
+  return change;
+}
+
+export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings): Generator<StepEvent, OptimizeResult, void> {
+  const N = o.numSteps;
+  const history: OptiStep[] = [];
+  const first = simulateObjective(sim, start.data, o.penaltyWeight);
+  history.push({ step: 0, objectives: [first.objective] });
+  yield { step: 0, objectives: [first.objective], maxIter: N };
+  const rho = Float64Array.from(start.data, (v) => Math.min(1, Math.max(0, v)));
+  const adam: AdamState = { m: new Float64Array(rho.length), v: new Float64Array(rho.length) };
+  let design: Float64Array = Float64Array.from(start.data);
+  for (let t = 1; t <= N; t++) {
+    const p: FilterParams = { blurRadius: o.blurRadius, beta: betaAt(t, N, o.initialBeta, o.maxBeta), eta: o.eta };
+    const J = physicalObjective(sim, rho, p, o.penaltyWeight);
+    if (!Number.isFinite(J.objective)) throw new NumericError(`photonics2d: objective is ${J.objective} at step ${t}`, { iteration: t });
+    design = J.design;
+    history.push({ step: t, objectives: [J.objective] });
+    const change = adamAscent(rho, J.gradient, adam, t, o.stepSize);
+    yield { step: t, objectives: [J.objective], change, maxIter: N };
+  }
+  return { design: { shape: start.shape, data: design }, history, iterations: N };
+}
