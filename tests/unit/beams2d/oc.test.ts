@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { applyFilter } from '../../../tools/engineering/beams2d/filter.ts';
+import { createOcState, MOVE, ocUpdate } from '../../../tools/engineering/beams2d/oc.ts';
+import { createOverhangFilter } from '../../../tools/engineering/beams2d/overhang.ts';
+import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
+import { seededVector, sum } from './helpers.ts';
+
+describe('OC update', () => {
+  const setup = createSetup({ nelx: 20, nely: 10, forcedist: 0, rmin: 2 });
+  const nel = setup.nel;
+
+  it.each([0.2, 0.35, 0.6])('meets the volume target volfrac = %d within the bisection tolerance', (volfrac) => {
+    const x = seededVector(nel, 21, volfrac - 0.1, volfrac + 0.1); // reachable within the move limit
+    const dc = seededVector(nel, 22, -5, -0.01);
+    const dv = new Float64Array(nel).fill(1);
+    const st = createOcState(nel, false);
+    const change = ocUpdate({ filter: setup.filter, targetVolume: volfrac * 20 * 10 }, x, dc, dv, st);
+    expect(Math.abs(sum(st.xPrint) / nel - volfrac)).toBeLessThan(2e-3 * volfrac);
+    // move limit, bounds, and the reported change
+    let maxDiff = 0;
+    for (let e = 0; e < nel; e++) {
+      expect(st.xnew[e]).toBeGreaterThanOrEqual(Math.max(0, x[e] - MOVE) - 1e-15);
+      expect(st.xnew[e]).toBeLessThanOrEqual(Math.min(1, x[e] + MOVE) + 1e-15);
+      maxDiff = Math.max(maxDiff, Math.abs(st.xnew[e] - x[e]));
+    }
+    expect(change).toBe(maxDiff);
+    // xPhys is the filtered xnew from the last bisection pass
+    const xPhys = applyFilter(setup.filter, st.xnew, new Float64Array(nel));
+    for (let e = 0; e < nel; e++) expect(st.xPhys[e]).toBe(xPhys[e]);
+  });
+
+  it('measures the volume on the printed density when the overhang filter is on', () => {
+    const oh = createOverhangFilter(20, 10);
+    const x = new Float64Array(nel).fill(0.4);
+    const dc = seededVector(nel, 23, -5, -0.01);
+    const st = createOcState(nel, true);
+    ocUpdate({ filter: setup.filter, targetVolume: 0.4 * 200, print: (a, b) => void oh.forward(a, b) }, x, dc, new Float64Array(nel).fill(1), st);
+    expect(Math.abs(sum(st.xPrint) / nel - 0.4)).toBeLessThan(1e-3);
+    expect(sum(st.xPhys) / nel).toBeGreaterThan(0.4); // printing removes material, so the blueprint holds more
+  });
+
+  it('keeps density 0 at 0 (fixed point of the multiplicative update)', () => {
+    const x = seededVector(nel, 24, 0.1, 0.9);
+    x[7] = 0;
+    const st = createOcState(nel, false);
+    ocUpdate({ filter: setup.filter, targetVolume: 0.5 * 200 }, x, seededVector(nel, 25, -3, -1), new Float64Array(nel).fill(1), st);
+    expect(st.xnew[7]).toBe(0);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Beams2D conditions, config knobs and their declared constraints (EngiBench `Beams2D.Conditions`
+ * and `Config`, engibench.md §1.11). THEORY: physically meaningless outside; IMPL: the
+ * implementation is not meant for it. Errors refuse to run; warnings only inform.
+ */
+import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
+import type { FieldSpec } from '../problem.ts';
+
+export const conditions: readonly FieldSpec[] = [
+  { name: 'volfrac', type: 'number', default: 0.35, description: 'target volume fraction of material (mean density)' },
+  { name: 'rmin', type: 'number', default: 2.0, description: 'density filter radius', unit: 'elements' },
+  { name: 'forcedist', type: 'number', default: 0.0, description: 'load position along the top edge as a fraction of nelx (0: symmetry line, 1: roller end)' },
+  { name: 'overhang_constraint', type: 'boolean', default: false, description: 'apply the Langelaar overhang (AM printability) filter, printing bottom to top' },
+];
+
+export const configFields: readonly FieldSpec[] = [
+  { name: 'penal', type: 'number', default: 3.0, description: 'SIMP penalization power p' },
+  { name: 'nelx', type: 'integer', default: 100, description: 'elements along x (beam length)', unit: 'elements' },
+  { name: 'nely', type: 'integer', default: 50, description: 'elements along y (beam height)', unit: 'elements' },
+  { name: 'max_iter', type: 'integer', default: 100, description: 'maximum number of optimizer iterations' },
+];
+
+export const configConstraints: readonly Constraint[] = [
+  bounded('volfrac', 0, 1, { category: 'THEORY' }),
+  bounded('volfrac', 0.1, 0.9, { category: 'IMPL', criticality: 'warning' }),
+  greaterThan('rmin', 0, { category: 'THEORY', name: 'rmin_theory_positive' }),
+  bounded('rmin', 1, 10, { category: 'IMPL', criticality: 'warning' }),
+  bounded('forcedist', 0, 1, { category: 'THEORY' }),
+  bounded('penal', 1, undefined, { category: 'IMPL' }),
+  bounded('penal', 2, 5, { category: 'IMPL', criticality: 'warning' }),
+  bounded('nelx', 1, undefined, { category: 'THEORY' }),
+  bounded('nelx', 10, 1000, { category: 'IMPL', criticality: 'warning' }),
+  bounded('nely', 1, undefined, { category: 'THEORY' }),
+  bounded('nely', 10, 1000, { category: 'IMPL', criticality: 'warning' }),
+  bounded('max_iter', 0, undefined, { category: 'THEORY' }),
+  bounded('max_iter', 1, 1000, { category: 'IMPL', criticality: 'warning' }),
+  crossField('rmin_bound', '0 < rmin <= max(nelx, nely)', (v) => {
+    const rmin = Number(v.rmin);
+    const limit = Math.max(Number(v.nelx), Number(v.nely));
+    return rmin > 0 && rmin <= limit ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely) = ${limit}]`;
+  }),
+];
+
+/** The typed view of a resolved Beams2D config. */
+export interface Beams2DConfig {
+  volfrac: number;
+  rmin: number;
+  forcedist: number;
+  overhang: boolean;
+  penal: number;
+  nelx: number;
+  nely: number;
+  maxIter: number;
+}
+
+export function typedConfig(v: Record<string, number | boolean>): Beams2DConfig {
+  return {
+    volfrac: Number(v.volfrac),
+    rmin: Number(v.rmin),
+    forcedist: Number(v.forcedist),
+    overhang: Boolean(v.overhang_constraint),
+    penal: Number(v.penal),
+    nelx: Number(v.nelx),
+    nely: Number(v.nely),
+    maxIter: Number(v.max_iter),
+  };
+}
