@@ -33,8 +33,10 @@ export interface CholeskySymbolic extends SupernodePartition {
   perm: Int32Array;
   iperm: Int32Array;
   panelOff: Int32Array;
-  /** For each entry of A: its index in Lx, or -1 when it lies in the strict upper triangle of PAPᵀ. */
-  valueMap: Int32Array;
+  /** Entries of A copied into supernode s's panel: values[scatterSrc[t]] → Lx[scatterDst[t]], t in scatterPtr[s] … scatterPtr[s+1]. */
+  scatterPtr: Int32Array;
+  scatterSrc: Int32Array;
+  scatterDst: Int32Array;
   /** Positions in the parent's row list of each supernode's below-diagonal rows. */
   relPtr: Int32Array;
   rel: Int32Array;
@@ -134,7 +136,9 @@ function planNumeric(PA: PermutedPattern, sn: SupernodePartition): NumericPlan {
   const fillPos = childPtr.slice(0, nSuper);
   for (let s = 0; s < nSuper; s++) if (superParent[s] !== -1) childIdx[fillPos[superParent[s]]++] = s;
 
-  const valueMap = new Int32Array(PA.colIdx.length).fill(-1);
+  const scatterPtr = new Int32Array(nSuper + 1);
+  let scatterSrc = new Int32Array(PA.colIdx.length);
+  let scatterDst = new Int32Array(PA.colIdx.length);
   const rel = new Int32Array(relPtr[nSuper]);
   const pos = new Int32Array(PA.n);
   for (let s = 0; s < nSuper; s++) {
@@ -144,16 +148,21 @@ function planNumeric(PA: PermutedPattern, sn: SupernodePartition): NumericPlan {
     for (let j = f; j < superStart[s + 1]; j++) {
       for (let p = PA.rowPtr[j]; p < PA.rowPtr[j + 1]; p++) {
         const i = PA.colIdx[p];
-        if (i >= j) valueMap[PA.src[p]] = panelOff[s] + (j - f) * h + pos[i];
+        if (i < j) continue;
+        scatterSrc[scatterPtr[s + 1]] = PA.src[p];
+        scatterDst[scatterPtr[s + 1]++] = panelOff[s] + (j - f) * h + pos[i];
       }
     }
+    if (s + 1 < nSuper) scatterPtr[s + 2] = scatterPtr[s + 1];
     for (let t = childPtr[s]; t < childPtr[s + 1]; t++) {
       const c = childIdx[t];
       const kc = superStart[c + 1] - superStart[c];
       for (let q = rowPtr[c] + kc; q < rowPtr[c + 1]; q++) rel[relPtr[c] + q - rowPtr[c] - kc] = pos[rowIdx[q]];
     }
   }
-  return { panelOff, valueMap, relPtr, rel, childPtr, childIdx, ...planStack(sn, childPtr, childIdx), nnzL: panelOff[nSuper], flops };
+  scatterSrc = scatterSrc.slice(0, scatterPtr[nSuper]);
+  scatterDst = scatterDst.slice(0, scatterPtr[nSuper]);
+  return { panelOff, scatterPtr, scatterSrc, scatterDst, relPtr, rel, childPtr, childIdx, ...planStack(sn, childPtr, childIdx), nnzL: panelOff[nSuper], flops };
 }
 
 /** Simulates the update-matrix stack of the postordered multifrontal sweep. */

@@ -43,18 +43,15 @@ function extendAdd(
 
 /** Factors values (aligned with the analyzed pattern) into Lx, using W as the update stack. */
 export function multifrontalFactor(sym: CholeskySymbolic, values: Float64Array, Lx: Float64Array, W: Float64Array): void {
-  const { valueMap, superStart, rowPtr, panelOff, childPtr, childIdx, uTmp, uOff } = sym;
-  Lx.fill(0);
-  for (let p = 0; p < valueMap.length; p++) {
-    const q = valueMap[p];
-    if (q >= 0) Lx[q] = values[p];
-  }
+  const { superStart, rowPtr, panelOff, childPtr, childIdx, uTmp, uOff, scatterPtr, scatterSrc, scatterDst } = sym;
   for (let s = 0; s < sym.nSuper; s++) {
     const k = superStart[s + 1] - superStart[s];
     const h = rowPtr[s + 1] - rowPtr[s];
     const m = h - k;
     const off = panelOff[s];
     const u = uTmp[s];
+    Lx.fill(0, off, off + h * k);
+    for (let t = scatterPtr[s]; t < scatterPtr[s + 1]; t++) Lx[scatterDst[t]] = values[scatterSrc[t]];
     if (m > 0) W.fill(0, u, u + m * m);
     for (let t = childPtr[s]; t < childPtr[s + 1]; t++) extendAdd(sym, childIdx[t], Lx, W, off, h, k, u);
     const bad = panelCholesky(Lx, off, h, k);
