@@ -1,0 +1,196 @@
+/**
+ * Wraps a LangChain chat model instance with our call policy, whatever the provider:
+ *   - timeout: each HTTP attempt (request and whole stream) is bounded by timeoutMs → TimeoutError;
+ *     a timed-out attempt is not retried (the benchmark runner decides about whole calls);
+ *   - retries: HTTP 408/409/429/5xx and network failures, up to maxRetries, waiting
+ *     retryBaseDelayMs * 2^k (capped at retryMaxDelayMs) or what Retry-After asks; a Retry-After
+ *     longer than retryMaxDelayMs is not waited for; streams are retried only before their first chunk;
+ *   - errors: mapped to ConfigError / InfraError / TimeoutError with secrets scrubbed;
+ *   - malformed tool calls: a provider-specific detector turns them into AIMessage.invalid_tool_calls
+ *     instead of an exception (see malformedToolCall.ts).
+ * The library's own retries are switched off by the adapters (maxRetries: 0) so nothing retries twice.
+ * Methods are patched on the instance, so bindTools()/withConfig() bindings keep the policy.
+ */
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { BaseChatModel as BaseChatModelClass } from '@langchain/core/language_models/chat_models';
+import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import { TimeoutError } from '../../tools/errors.ts';
+import { inspectError, isRetryable, toEngiError, type ErrorContext } from './providerError.ts';
+import type { MalformedDetector } from './malformedToolCall.ts';
+
+export interface RetryEvent {
+  model: string;
+  /** 1 for the first retry. */
+  retry: number;
+  delayMs: number;
+  status?: number;
+  retryAfterMs?: number;
+  reason: string;
+}
+
+export interface CallPolicy {
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  context: ErrorContext;
+  onRetry?: (event: RetryEvent) => void;
+  malformed?: MalformedDetector;
+}
+
+const INSIDE = Symbol.for('engiai.callPolicy.inside');
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+export function applyCallPolicy<M extends BaseChatModel>(model: M, policy: CallPolicy): M {
+  const m = model as Any;
+  const base = BaseChatModelClass.prototype as Any;
+  const generate = m._generate.bind(m);
+  m._generate = (messages: BaseMessage[], options: Any, runManager: Any) =>
+    options?.[INSIDE] ? generate(messages, options, runManager) : generateWithPolicy(generate, messages, options, runManager, policy);
+  if (m._streamResponseChunks !== base._streamResponseChunks) {
+    const stream = m._streamResponseChunks.bind(m);
+    m._streamResponseChunks = (messages: BaseMessage[], options: Any, runManager: Any) =>
+      options?.[INSIDE] ? stream(messages, options, runManager) : chunksWithPolicy(stream, messages, options, runManager, policy);
+  }
+  if (m._streamChatModelEvents !== base._streamChatModelEvents) {
+    const events = m._streamChatModelEvents.bind(m);
+    m._streamChatModelEvents = (messages: BaseMessage[], options: Any, runManager: Any) =>
+      options?.[INSIDE] ? events(messages, options, runManager) : withPolicy((signal) => events(messages, inner(options, signal), runManager), options?.signal, policy);
+  }
+  return model;
+}
+
+const inner = (options: Any, signal: AbortSignal) => ({ ...options, signal, [INSIDE]: true });
+
+async function generateWithPolicy(generate: Any, messages: BaseMessage[], options: Any, runManager: Any, policy: CallPolicy): Promise<ChatResult> {
+  const run = async (signal: AbortSignal): Promise<ChatResult> => {
+    const result: ChatResult = await generate(messages, inner(options, signal), runManager);
+    for (const generation of result.generations) {
+      const invalid = policy.malformed?.fromMessage?.(generation.message);
+      if (invalid) generation.message = new AIMessage({ ...messageFields(generation.message), invalid_tool_calls: [...((generation.message as AIMessage).invalid_tool_calls ?? []), invalid] });
+    }
+    return result;
+  };
+  try {
+    for await (const result of withPolicy((signal) => once(run(signal)), options?.signal, policy)) return result;
+    throw new Error('model call produced no result');
+  } catch (err) {
+    const invalid = policy.malformed?.fromError?.(err);
+    if (!invalid) throw err;
+    return { generations: [{ text: '', message: new AIMessage({ content: '', invalid_tool_calls: [invalid] }) }] };
+  }
+}
+
+async function* chunksWithPolicy(stream: Any, messages: BaseMessage[], options: Any, runManager: Any, policy: CallPolicy): AsyncGenerator<ChatGenerationChunk> {
+  try {
+    for await (const chunk of withPolicy<ChatGenerationChunk>((signal) => stream(messages, inner(options, signal), runManager), options?.signal, policy)) {
+      yield chunk;
+      const invalid = policy.malformed?.fromMessage?.(chunk.message);
+      if (invalid) yield invalidChunk(invalid);
+    }
+  } catch (err) {
+    const invalid = policy.malformed?.fromError?.(err);
+    if (!invalid) throw err;
+    yield invalidChunk(invalid);
+  }
+}
+
+/** A chunk without a tool-call id always collapses into invalid_tool_calls (core's rule). */
+function invalidChunk(invalid: { name?: string; args?: string; error?: string }): ChatGenerationChunk {
+  const args = invalid.args && invalid.args.trim() ? invalid.args : `<${invalid.error ?? 'malformed tool call'}>`;
+  return new ChatGenerationChunk({ text: '', message: new AIMessageChunk({ content: '', tool_call_chunks: [{ type: 'tool_call_chunk', name: invalid.name, args, index: 999 }] }) });
+}
+
+function messageFields(message: BaseMessage) {
+  const ai = message as AIMessage;
+  return { content: ai.content, id: ai.id, name: ai.name, additional_kwargs: ai.additional_kwargs, response_metadata: ai.response_metadata, tool_calls: ai.tool_calls, usage_metadata: ai.usage_metadata };
+}
+
+async function* once<T>(promise: Promise<T>): AsyncGenerator<T> {
+  yield await promise;
+}
+
+/**
+ * Runs open(signal) as an async stream under the policy: a deadline per attempt, retries only
+ * while nothing has been yielded, errors mapped at the end.
+ */
+async function* withPolicy<T>(open: (signal: AbortSignal) => AsyncIterable<T>, callerSignal: AbortSignal | undefined, policy: CallPolicy): AsyncGenerator<T> {
+  for (let retry = 0; ; retry++) {
+    const deadline = startDeadline(policy.timeoutMs, callerSignal);
+    const iterator = open(deadline.signal)[Symbol.asyncIterator]();
+    let yielded = false;
+    try {
+      while (true) {
+        const step = await Promise.race([iterator.next(), deadline.expired]);
+        if (step.done) return;
+        yielded = true;
+        yield step.value;
+      }
+    } catch (err) {
+      void iterator.return?.(undefined)?.catch(() => undefined);
+      if (deadline.timedOut) throw timeoutError(policy);
+      if (callerSignal?.aborted || policy.malformed?.fromError?.(err)) throw err;
+      const facts = inspectError(err);
+      const delayMs = yielded || retry >= policy.maxRetries || !isRetryable(facts) ? undefined : backoffMs(policy, retry, facts.retryAfterMs);
+      if (delayMs === undefined) throw toEngiError(err, facts, policy.context);
+      policy.onRetry?.({ model: policy.context.model, retry: retry + 1, delayMs, status: facts.status, retryAfterMs: facts.retryAfterMs, reason: facts.network ? 'network' : `HTTP ${facts.status}` });
+      await sleep(delayMs, callerSignal);
+    } finally {
+      deadline.clear();
+    }
+  }
+}
+
+/** Retry-After wins when given (undefined = too long to wait); otherwise exponential back-off. */
+export function backoffMs(policy: Pick<CallPolicy, 'retryBaseDelayMs' | 'retryMaxDelayMs'>, retry: number, retryAfterMs?: number): number | undefined {
+  if (retryAfterMs !== undefined) return retryAfterMs <= policy.retryMaxDelayMs ? retryAfterMs : undefined;
+  return Math.min(policy.retryMaxDelayMs, policy.retryBaseDelayMs * 2 ** retry);
+}
+
+function timeoutError(policy: CallPolicy): TimeoutError {
+  const { provider, model } = policy.context;
+  return new TimeoutError(`${provider}:${model} did not answer within ${policy.timeoutMs} ms`, policy.timeoutMs, {
+    hint: 'Raise model.timeoutMs (ENGIAI_TIMEOUT_MS) or use a faster model.',
+  });
+}
+
+function startDeadline(timeoutMs: number, callerSignal?: AbortSignal) {
+  const controller = new AbortController();
+  const state = { timedOut: false };
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      state.timedOut = true;
+      const reason = new Error(`timeout after ${timeoutMs} ms`);
+      controller.abort(reason);
+      reject(reason);
+    }, timeoutMs);
+  });
+  expired.catch(() => undefined);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal;
+  return {
+    signal,
+    expired,
+    get timedOut() {
+      return state.timedOut;
+    },
+    clear: () => clearTimeout(timer),
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * Default settings, one place. The schema (config/schema.ts) applies them; the example
+ * file (config/engiai.example.yaml) documents them.
+ */
+export const DEFAULTS = {
+  model: {
+    /** `offline` needs no network; see agents/models/modelSpec.ts for the other forms. */
+    spec: 'offline',
+    temperature: 0,
+    seed: 42,
+    /** Bound on one HTTP attempt to a model API. */
+    timeoutMs: 120_000,
+    /** Retries after the first attempt, on HTTP 429/5xx and network errors. */
+    maxRetries: 3,
+    /** Exponential back-off: retryBaseDelayMs * 2^k, capped at retryMaxDelayMs; Retry-After wins. */
+    retryBaseDelayMs: 1_000,
+    retryMaxDelayMs: 60_000,
+  },
+  providers: {
+    ollama: { host: 'http://127.0.0.1:11434' },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 8787,
+  },
+} as const;

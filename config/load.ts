@@ -1,0 +1,148 @@
+/**
+ * Loads EngiAI settings: defaults < config/engiai.yaml (or $ENGIAI_CONFIG) < environment < flags.
+ * With config/paths.ts, the only reader of process.env (style.md §7.4). API keys and the server
+ * token come from the environment only; a config file holding one is refused.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { z } from 'zod';
+import { ConfigError } from '../tools/errors.ts';
+import { engiaiHome } from './paths.ts';
+import { configSchema, SECRET_PATHS, type EngiConfig } from './schema.ts';
+
+export type Env = Record<string, string | undefined>;
+type Layer = Record<string, unknown>;
+export type ConfigFlags = { [K in keyof EngiConfig]?: Partial<EngiConfig[K]> } & Layer;
+
+export interface LoadConfigOptions {
+  /** Environment to read; defaults to process.env. Tests pass their own. */
+  env?: Env;
+  /** Highest-priority overrides, e.g. from CLI flags: { model: { spec: 'ollama:llama3.1' } }. */
+  flags?: ConfigFlags;
+  /** Explicit config file; otherwise $ENGIAI_CONFIG, otherwise <cwd>/config/engiai.yaml if present. */
+  configPath?: string;
+  cwd?: string;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): EngiConfig {
+  const env = options.env ?? process.env;
+  const defaults: Layer = { home: engiaiHome(env) };
+  const file = readConfigFile(options, env);
+  const merged = [defaults, file, envLayer(env), options.flags ?? {}].reduce(deepMerge, {});
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) throw configIssues(parsed.error, merged);
+  return parsed.data;
+}
+
+function readConfigFile(options: LoadConfigOptions, env: Env): Layer {
+  const explicit = options.configPath ?? nonEmpty(env.ENGIAI_CONFIG);
+  const path = resolve(options.cwd ?? process.cwd(), explicit ?? join('config', 'engiai.yaml'));
+  if (!existsSync(path)) {
+    if (explicit) throw new ConfigError(`config file not found: ${path}`, { hint: 'Fix ENGIAI_CONFIG or copy config/engiai.example.yaml to that path.' });
+    return {};
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const where = err instanceof YAMLParseError && err.linePos ? ` at line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
+    throw new ConfigError(`invalid YAML in ${path}${where}`, { cause: err, hint: 'Compare with config/engiai.example.yaml.' });
+  }
+  if (data === null || data === undefined) return {};
+  if (!isPlainObject(data)) throw new ConfigError(`${path} must hold a YAML mapping (key: value), got ${typeof data}`);
+  for (const secretPath of SECRET_PATHS) {
+    if (getPath(data, secretPath) !== undefined) {
+      throw new ConfigError(`${path} sets ${secretPath}, but secrets are read from the environment only`, {
+        hint: `Remove it from the file and set ${envNameOf(secretPath)} instead.`,
+      });
+    }
+  }
+  return data;
+}
+
+/** Environment variables → a partial config. Empty values count as unset. */
+function envLayer(env: Env): Layer {
+  const layer: Layer = {};
+  const set = (path: string, value: unknown) => value !== undefined && setPath(layer, path, value);
+  set('home', nonEmpty(env.ENGIAI_HOME) ? engiaiHome(env) : undefined);
+  set('model.spec', nonEmpty(env.ENGIAI_MODEL));
+  set('model.temperature', envNumber(env, 'ENGIAI_TEMPERATURE'));
+  set('model.seed', envNumber(env, 'ENGIAI_SEED'));
+  set('model.timeoutMs', envNumber(env, 'ENGIAI_TIMEOUT_MS'));
+  set('model.maxRetries', envNumber(env, 'ENGIAI_MAX_RETRIES'));
+  set('providers.openai.apiKey', nonEmpty(env.OPENAI_API_KEY));
+  set('providers.openai.baseUrl', nonEmpty(env.OPENAI_BASE_URL) ?? nonEmpty(env.OPENAI_API_BASE));
+  set('providers.google.apiKey', nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY));
+  set('providers.google.baseUrl', nonEmpty(env.GOOGLE_BASE_URL) ?? nonEmpty(env.GEMINI_BASE_URL));
+  set('providers.ollama.host', normaliseOllamaHost(nonEmpty(env.OLLAMA_HOST) ?? nonEmpty(env.OLLAMA_BASE_URL)));
+  set('providers.openaiCompatible.apiKey', nonEmpty(env.OPENAI_COMPATIBLE_API_KEY));
+  set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
+  set('server.port', envNumber(env, 'ENGIAI_PORT'));
+  set('server.token', nonEmpty(env.ENGIAI_TOKEN));
+  return layer;
+}
+
+/** OLLAMA_HOST may be `host`, `host:port` or a URL (as the ollama CLI accepts). */
+export function normaliseOllamaHost(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const withScheme = /^https?:\/\//.test(value) ? value : `http://${value}`;
+  const url = new URL(withScheme);
+  if (!url.port && !/^https?:\/\/[^/]+:\d+/.test(withScheme)) url.port = '11434';
+  return url.toString().replace(/\/$/, '');
+}
+
+function envNumber(env: Env, name: string): number | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new ConfigError(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function configIssues(error: z.ZodError, merged: Layer): ConfigError {
+  const lines = error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    const received = SECRET_PATHS.includes(path) ? '(secret, not shown)' : JSON.stringify(getPath(merged, path));
+    return `${path || '(root)'}: ${issue.message}; received ${received}`;
+  });
+  return new ConfigError(`invalid settings:\n  ${lines.join('\n  ')}`, {
+    hint: 'Settings come from defaults < config/engiai.yaml < environment < flags; see config/engiai.example.yaml.',
+  });
+}
+
+function envNameOf(secretPath: string): string {
+  const names: Record<string, string> = {
+    'providers.openai.apiKey': 'OPENAI_API_KEY',
+    'providers.google.apiKey': 'GOOGLE_API_KEY',
+    'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
+    'server.token': 'ENGIAI_TOKEN',
+  };
+  return names[secretPath] ?? secretPath;
+}
+
+const nonEmpty = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
+
+function isPlainObject(value: unknown): value is Layer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepMerge(base: Layer, over: Layer): Layer {
+  const out: Layer = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined || value === null) continue; // an empty YAML key means "unset"
+    out[key] = isPlainObject(value) ? deepMerge(isPlainObject(out[key]) ? out[key] : {}, value) : value;
+  }
+  return out;
+}
+
+function getPath(obj: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), obj);
+}
+
+function setPath(obj: Layer, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = obj;
+  for (const key of keys.slice(0, -1)) node = (node[key] = isPlainObject(node[key]) ? node[key] : {}) as Layer;
+  node[keys[keys.length - 1]] = value;
+}
