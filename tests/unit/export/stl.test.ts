@@ -23,17 +23,21 @@ function expectSound(res: Awaited<ReturnType<typeof exportStl>>, scaleZ: number)
   expect(res.manifold.status).toBe('NoError');
   expect(Math.abs(res.volume - res.area * scaleZ)).toBeLessThanOrEqual(1e-6 * res.volume);
   // Our float32 volume agrees with manifold's double one.
+  // Our volume from the float32 triangles in the file agrees too (float32 rounding: 1e-5).
   expect(Math.abs(res.checks.signedVolume - res.volume)).toBeLessThanOrEqual(1e-5 * res.volume);
   // manifold reports the genus of the whole mesh as 1 − χ/2; ours sums over components.
   expect(res.manifold.genus).toBe(res.genus - res.components + 1);
   const parsed = parseBinaryStl(res.stl);
   expect(parsed.triangles).toBe(res.triangles);
   expect(res.stl.length).toBe(84 + 50 * res.triangles);
+  let worstNormal = 0, worstLength = 0;
   for (let t = 0; t < parsed.triangles; t++) {
     const n = triangleNormal(parsed.positions, t);
-    for (let k = 0; k < 3; k++) expect(parsed.normals[3 * t + k]).toBeCloseTo(n[k], 6);
-    expect(Math.hypot(n[0], n[1], n[2])).toBeCloseTo(1, 6);
+    for (let k = 0; k < 3; k++) worstNormal = Math.max(worstNormal, Math.abs(parsed.normals[3 * t + k] - n[k]));
+    worstLength = Math.max(worstLength, Math.abs(Math.hypot(n[0], n[1], n[2]) - 1));
   }
+  expect(worstNormal).toBeLessThan(1e-6);
+  expect(worstLength).toBeLessThan(1e-9);
   expect(checkMesh(parsed.positions).watertight).toBe(true);
 }
 
@@ -71,7 +75,7 @@ describe('exportStl', () => {
   });
 
   it('stays manifold on random designs (noise and smooth blobs)', async () => {
-    for (let seed = 1; seed <= 6; seed++) {
+    for (let seed = 1; seed <= 4; seed++) {
       const u = rng(seed);
       const noise = grid(20, 30, () => u());
       const res = await exportStl(noise, { threshold: 0.3 + 0.1 * (seed % 4), scaleXy: 0.5 + seed / 10, scaleZ: 3, mirrorY: seed % 2 === 0 });
