@@ -3,7 +3,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Design, OptimizeResult } from '../../tools/engineering/problem.ts';
 import { conditionsOf, fmt, formatObjectives, objectivesRecord, printWarnings, progressBar, resolveProblemConfig } from '../shared.ts';
-import { loadDesign, saveWithRenders } from './artifacts.ts';
+import { loadDesignForProblem, saveWithRenders } from './artifacts.ts';
 
 export async function runOptimize(
   problemId: string,
@@ -13,7 +13,7 @@ export async function runOptimize(
   const { problem, config, warnings } = await resolveProblemConfig(problemId, tokens);
   printWarnings(warnings);
   let startingPoint: Design | undefined;
-  if (opts.start) startingPoint = (await loadDesign(opts.start, problem, config)).design;
+  if (opts.start) startingPoint = (await loadDesignForProblem(opts.start, problem.id)).design;
 
   const maxIter = Number(config.max_iter ?? config.num_optimization_steps ?? 100);
   const bar = await progressBar(`optimize ${problem.id}`, maxIter);

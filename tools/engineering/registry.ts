@@ -29,3 +29,5 @@ export async function allProblems(): Promise<Problem[]> {
 
 // Built-in problems (lazy, so the CLI's --help stays fast).
 registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).beams2d);
+registerProblem('photonics2d', async () => (await import('./photonics2d/problem.ts')).photonics2d);
+registerProblem('thermoelastic2d', async () => (await import('./thermoelastic2d/problem.ts')).thermoelastic2d);

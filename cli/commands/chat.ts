@@ -1,0 +1,137 @@
+/**
+ * `engiai chat [message...]`: one conversation turn with the supervisor and its specialists, shown
+ * as a live timeline (or, with --json, as the whole trace). Questions from the agents (clarification,
+ * approval) are asked at the terminal, answered from --answer / --yes, or — with no terminal and no
+ * flags — printed, and the command exits 0 so the turn can be resumed with --thread.
+ * Heavy modules load inside the action; errors are EngiErrors that cli/engiai.ts maps to exit codes.
+ */
+import type { Command } from 'commander';
+
+export interface ChatOptions {
+  message?: string;
+  /** Model spec ("offline", "openai:gpt-5-mini", ...); default from config. */
+  model?: string;
+  /** Continue this conversation (default: a new thread). */
+  thread?: string;
+  /** Answers to the agents' questions, used in order. */
+  answer?: string[];
+  /** Approve every approval request. */
+  yes?: boolean;
+  /** Print the whole trace as JSON instead of the timeline. */
+  json?: boolean;
+  /** Ask at the terminal when no scripted answer is left (default: stdin and stdout are TTYs). */
+  interactive?: boolean;
+  /** ENGIAI_HOME override (tests). */
+  home?: string;
+  /** Where threads persist (default: SQLite at threadsDbPath()). */
+  checkpointer?: import('../../agents/runtime/checkpointer.ts').CheckpointerSpec;
+  /** A ready model instead of resolving `model` (tests). */
+  chatModel?: import('@langchain/core/language_models/chat_models').BaseChatModel;
+  limits?: Partial<import('../../agents/supervisor/state.ts').Limits>;
+  approvals?: string[];
+}
+
+export interface ChatIO {
+  write(text: string): void;
+  ask(question: string): Promise<string>;
+}
+
+export interface ChatOutcome {
+  threadId: string;
+  status: import('../../agents/trace/agentEvent.ts').RunStatus;
+  answer: string | null;
+  trace: import('../../agents/trace/traceJson.ts').ChatTrace;
+}
+
+async function askAtTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await rl.question(`${question}\n> `);
+  } finally {
+    rl.close();
+  }
+}
+
+const defaultIO: ChatIO = { write: (t) => void process.stdout.write(t), ask: askAtTerminal };
+
+async function openModel(opts: ChatOptions) {
+  if (opts.chatModel) return { model: opts.chatModel, name: opts.model ?? opts.chatModel._llmType() };
+  const { resolveModel } = await import('../../agents/models/resolve.ts');
+  const { loadConfig } = await import('../../config/load.ts');
+  const spec = opts.model ?? loadConfig().model.spec;
+  return { model: await resolveModel(spec), name: spec };
+}
+
+/** Runs `engiai chat`; exported so tests call it without a subprocess. */
+export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promise<ChatOutcome> {
+  const { randomUUID } = await import('node:crypto');
+  const { InputError } = await import('../../tools/errors.ts');
+  if (!opts.message?.trim() && !opts.thread) {
+    throw new InputError('give a message, or --thread ID to continue a conversation', { field: 'message', hint: 'engiai chat "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, then render it"' });
+  }
+  const [{ ChatSession }, { createToolContext }, { openCheckpointer }, { Tracer, EventCollector }, { TimelinePrinter }, { buildTrace }] = await Promise.all([
+    import('../../agents/runtime/chatSession.ts'),
+    import('../../agents/runtime/toolContext.ts'),
+    import('../../agents/runtime/checkpointer.ts'),
+    import('../../agents/trace/agentEvent.ts'),
+    import('../../agents/trace/timeline.ts'),
+    import('../../agents/trace/traceJson.ts'),
+  ]);
+  const { threadsDbPath } = await import('../../config/paths.ts');
+  const { model, name } = await openModel(opts);
+  const store = await openCheckpointer(opts.checkpointer ?? { kind: 'sqlite', path: opts.home ? threadsDbPath(opts.home) : undefined });
+  try {
+    const session = new ChatSession({ model, modelName: name, checkpointer: store.saver, toolContext: await createToolContext(opts.home), limits: opts.limits, approvals: opts.approvals });
+    const collector = new EventCollector();
+    const tracer = new Tracer([collector]);
+    if (!opts.json) tracer.add(new TimelinePrinter(io.write));
+    const threadId = opts.thread ?? randomUUID();
+    const answers = [...(opts.answer ?? [])];
+    const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
+    let result = await session.runTurn({ threadId, message: opts.message?.trim() || undefined, tracer });
+    while (result.status === 'interrupted' && result.interrupt) {
+      const q = result.interrupt;
+      let resume: unknown;
+      if (q.kind === 'approval' && opts.yes) resume = true;
+      else if (answers.length) resume = answers.shift();
+      else if (interactive) resume = await io.ask(q.question);
+      else break;
+      result = await session.runTurn({ threadId, resume, tracer });
+    }
+    const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId) });
+    if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
+    else io.write(footer(trace));
+    return { threadId, status: result.status, answer: result.answer, trace };
+  } finally {
+    await store.close();
+  }
+}
+
+function footer(trace: import('../../agents/trace/traceJson.ts').ChatTrace): string {
+  const lines: string[] = [''];
+  if (trace.status === 'interrupted' && trace.interrupt) {
+    lines.push(`Question (${trace.interrupt.kind}) from ${trace.interrupt.agent}: ${trace.interrupt.question}`);
+    lines.push(`Answer it with: engiai chat --thread ${trace.threadId} --answer "<your answer>"${trace.interrupt.kind === 'approval' ? ' (or --yes)' : ''}`);
+  } else if (!trace.events.some((e) => e.type === 'answer') && trace.answer) lines.push(trace.answer);
+  if (trace.artifacts.some((a) => !trace.answer?.includes(a))) lines.push('Artifacts:', ...trace.artifacts.map((a) => `  ${a}`));
+  const t = trace.totals;
+  lines.push(`thread ${trace.threadId} · ${t.modelCalls} model calls · ${t.toolCalls} tool calls · ${t.inputTokens}+${t.outputTokens} tokens`);
+  return `${lines.join('\n')}\n`;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function register(program: Command): void {
+  program
+    .command('chat [message...]')
+    .description('talk to the EngiAI agents: the supervisor routes to specialists and shows a live timeline of tool calls')
+    .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
+    .option('--thread <id>', '[string] continue this conversation (it survives restarts; default: a new thread)')
+    .option('--answer <text>', '[string] answer to an agent question; repeat for several questions', collect)
+    .option('--yes', '[boolean] approve every approval request (default false)')
+    .option('--json', '[boolean] print the whole trace as JSON: messages, tool calls, results, timings, tokens (default false)')
+    .action(async (words: string[], o: { model?: string; thread?: string; answer?: string[]; yes?: boolean; json?: boolean }) => {
+      await runChat({ message: words.join(' '), model: o.model, thread: o.thread, answer: o.answer, yes: o.yes, json: o.json });
+    });
+}
