@@ -1,7 +1,7 @@
 /**
  * The Python peers of `bench:perf beams2d` (benchmarks/perf/reference/) must run the EngiBench v0
  * loop exactly: they agree with each other and reproduce engibench.md §1.14's reference values.
- * Needs /usr/bin/python3 with numpy, scipy and cvxopt (benchmarks/perf/setup.sh; CI installs them).
+ * Our TypeScript engine must match them too. Needs /usr/bin/python3 with numpy, scipy and cvxopt (benchmarks/perf/setup.sh; CI installs them).
  */
 import { describe, expect, it } from 'vitest';
 import { pythonCommand } from '../../../benchmarks/perf/lib/commands.ts';
@@ -49,5 +49,34 @@ describe('Beams2D Python peers', () => {
   it('overhang filter: step-0 compliance matches the reference (1844.7565)', async () => {
     const a = await peer('cholmod', ['--overhang', '--max-iter', '1']);
     expect(a.c0).toBeCloseTo(1844.7565, 4);
+  });
+});
+
+describe('ours against the peers', () => {
+  it('our engine matches both peers step by step on 30x15 (20 iterations)', async () => {
+    const { getProblem } = await import('../../../tools/engineering/registry.ts');
+    const { optimize } = await import('../../../tools/engineering/problem.ts');
+    const problem = await getProblem('beams2d');
+    const config = problem.resolveConfig({ nelx: 30, nely: 15, max_iter: 20, volfrac: 0.4, rmin: 1.5, forcedist: 0.3 });
+    const ours = optimize(problem, config).history.map((s) => s.objectives[0]);
+    const flags = ['--nelx', '30', '--nely', '15', '--max-iter', '20', '--volfrac', '0.4', '--rmin', '1.5', '--forcedist', '0.3', '--history'];
+    const [a, b] = await Promise.all([peer('scipy', flags), peer('cholmod', flags)]);
+    expect(ours).toHaveLength(20);
+    for (let i = 0; i < 20; i++) {
+      expect(relDiff(ours[i], a.history![i])).toBeLessThan(1e-8);
+      expect(relDiff(ours[i], b.history![i])).toBeLessThan(1e-8);
+    }
+  });
+
+  it('`bench:perf beams2d` end to end on a small grid prints timings, ratios and agree: true', async () => {
+    const { run } = await import('../../../benchmarks/perf/beams2d.ts');
+    const lines: string[] = [];
+    const out = (await run(['--nelx', '24', '--nely', '12', '--max-iter', '10', '--runs', '1'], (l) => lines.push(l))) as Record<string, unknown>;
+    expect(out).toMatchObject({ benchmark: 'beams2d', nelx: 24, nely: 12, runs: 1, agree: true, ours_iterations: 10, scipy_iterations: 10, cholmod_iterations: 10 });
+    for (const k of ['ours_s', 'scipy_s', 'cholmod_s', 'ours_loop_s', 'ratio_scipy', 'ratio_cholmod', 'ratio_scipy_loop']) {
+      expect(out[k]).toBeGreaterThan(0);
+    }
+    expect(relDiff(out.ours_c as number, out.cholmod_c as number)).toBeLessThan(1e-8);
+    expect(lines.length).toBe(4);
   });
 });
