@@ -31,7 +31,7 @@ interface Workspace {
 /** Returns order: order[k] = node placed at position k (separators last). */
 export function nestedDissection(g: NodeGraph, opts: DissectionOptions = {}): Int32Array {
   const n = g.nNodes;
-  const leafSize = Math.max(1, opts.leafSize ?? 16);
+  const leafSize = Math.max(1, opts.leafSize ?? 8);
   const ws: Workspace = {
     g,
     buf: Int32Array.from({ length: n }, (_, i) => i),
@@ -117,9 +117,9 @@ function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array)
   for (const axis of axes) {
     const c = new Float64Array(hi - lo);
     for (let k = lo; k < hi; k++) c[k - lo] = xy[2 * buf[k] + axis];
-    c.sort();
-    const median = c[c.length >> 1];
-    const strict = c[0] < median;
+    const median = select(c, c.length >> 1);
+    let strict = false;
+    for (let t = 0; t < c.length && !strict; t++) strict = c[t] < median;
     for (let k = lo; k < hi; k++) {
       const x = xy[2 * buf[k] + axis];
       side[buf[k]] = (strict ? x < median : x <= median) ? 0 : 1;
@@ -128,6 +128,32 @@ function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array)
     if (parts) return parts;
   }
   return graphSplit(ws, lo, hi);
+}
+
+/** The r-th smallest value of c (c is reordered): quickselect with a 3-way partition. */
+function select(c: Float64Array, r: number): number {
+  let lo = 0;
+  let hi = c.length - 1;
+  while (lo < hi) {
+    const pivot = c[(lo + hi) >> 1];
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    while (i <= gt) {
+      const v = c[i];
+      if (v < pivot) {
+        c[i++] = c[lt];
+        c[lt++] = v;
+      } else if (v > pivot) {
+        c[i] = c[gt];
+        c[gt--] = v;
+      } else i++;
+    }
+    if (r < lt) hi = lt - 1;
+    else if (r > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return c[r];
 }
 
 /** BFS over the current range from root; fills queue, level; returns the number of levels. */
