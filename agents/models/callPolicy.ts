@@ -68,7 +68,7 @@ async function generateWithPolicy(generate: Any, messages: BaseMessage[], option
   const run = async (signal: AbortSignal): Promise<ChatResult> => {
     const result: ChatResult = await generate(messages, inner(options, signal), runManager);
     for (const generation of result.generations) {
-      const invalid = policy.malformed?.fromMessage?.(generation.message);
+      const invalid = policy.malformed?.fromMessage?.(generation.message, generation.generationInfo);
       if (invalid) generation.message = new AIMessage({ ...messageFields(generation.message), invalid_tool_calls: [...((generation.message as AIMessage).invalid_tool_calls ?? []), invalid] });
     }
     return result;
@@ -87,7 +87,7 @@ async function* chunksWithPolicy(stream: Any, messages: BaseMessage[], options: 
   try {
     for await (const chunk of withPolicy<ChatGenerationChunk>((signal) => stream(messages, inner(options, signal), runManager), options?.signal, policy)) {
       yield chunk;
-      const invalid = policy.malformed?.fromMessage?.(chunk.message);
+      const invalid = policy.malformed?.fromMessage?.(chunk.message, chunk.generationInfo);
       if (invalid) yield invalidChunk(invalid);
     }
   } catch (err) {

@@ -31,16 +31,16 @@ type Any = any;
 
 function patchClient(model: ChatGoogleGenerativeAI, seed: number): void {
   const client = (model as Any).client;
-  client.generationConfig = { ...client.generationConfig, seed };
   const generate = client.generateContent.bind(client);
   const generateStream = client.generateContentStream.bind(client);
-  client.generateContent = async (...args: Any[]) => {
-    const result = await generate(...args);
+  const withSeed = (request: Any) => (request && typeof request === 'object' ? { ...request, generationConfig: { ...request.generationConfig, seed } } : request);
+  client.generateContent = async (request: Any, ...rest: Any[]) => {
+    const result = await generate(withSeed(request), ...rest);
     fillMalformed(result.response);
     return result;
   };
-  client.generateContentStream = async (...args: Any[]) => {
-    const result = await generateStream(...args);
+  client.generateContentStream = async (request: Any, ...rest: Any[]) => {
+    const result = await generateStream(withSeed(request), ...rest);
     return { ...result, stream: mapStream(result.stream) };
   };
 }

@@ -17,8 +17,8 @@ import { randomUUID } from 'node:crypto';
 export interface MalformedDetector {
   /** The provider reported the malformed call as an error. */
   fromError?(err: unknown): InvalidToolCall | undefined;
-  /** The provider reported it inside an otherwise normal message or chunk. */
-  fromMessage?(message: BaseMessage): InvalidToolCall | undefined;
+  /** The provider reported it inside an otherwise normal message or chunk (info: generationInfo). */
+  fromMessage?(message: BaseMessage, info?: Record<string, unknown>): InvalidToolCall | undefined;
 }
 
 const OLLAMA_PARSE = /error parsing tool call: raw='([\s\S]*)', err=([\s\S]*)$/;
@@ -34,8 +34,8 @@ export const ollamaMalformed: MalformedDetector = {
 };
 
 export const geminiMalformed: MalformedDetector = {
-  fromMessage(message) {
-    const meta = (message.response_metadata ?? {}) as Record<string, unknown>;
+  fromMessage(message, info) {
+    const meta = { ...info, ...message.response_metadata } as Record<string, unknown>;
     if (meta.finishReason !== 'MALFORMED_FUNCTION_CALL') return undefined;
     const finishMessage = typeof meta.finishMessage === 'string' ? meta.finishMessage : '';
     const name = /Malformed function call:\s*(?:[\w.]*\.)?(\w+)\s*\(/.exec(finishMessage)?.[1];

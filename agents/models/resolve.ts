@@ -99,8 +99,6 @@ function callPolicy(built: ProviderModel, spec: ModelSpec, config: EngiConfig, l
 
 /** The offline planner lives in agents/models/offline (owned by the supervisor); loaded lazily. */
 async function offlineModel(): Promise<BaseChatModel> {
-  const specifier = './offline/index.ts';
-  const mod = (await import(specifier)) as { createOfflineModel?: () => BaseChatModel | Promise<BaseChatModel> };
-  if (typeof mod.createOfflineModel !== 'function') throw new ConfigError('agents/models/offline/index.ts does not export createOfflineModel()');
-  return mod.createOfflineModel();
+  const { createOfflineModel } = await import('./offline/index.ts');
+  return createOfflineModel();
 }
