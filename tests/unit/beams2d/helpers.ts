@@ -48,4 +48,18 @@ export function symmetricEigenvalues(M: number[][]): number[] {
   return A.map((r, i) => r[i]).sort((a, b) => a - b);
 }
 
-export const sum = (a: ArrayLike<number>) => Array.prototype.reduce.call(a, (s: number, v: number) => s + v, 0) as number;
+export function sum(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+}
+
+/** y = A·x for a CSR matrix on `p`. */
+export function spmv(p: SparsePattern, values: Float64Array, x: Float64Array, y: Float64Array): Float64Array {
+  for (let i = 0; i < p.n; i++) {
+    let s = 0;
+    for (let q = p.rowPtr[i]; q < p.rowPtr[i + 1]; q++) s += values[q] * x[p.colIdx[q]];
+    y[i] = s;
+  }
+  return y;
+}

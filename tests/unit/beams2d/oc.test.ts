@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyFilter } from '../../../tools/engineering/beams2d/filter.ts';
-import { createOcState, MOVE, ocUpdate } from '../../../tools/engineering/beams2d/oc.ts';
+import { createOcState, MOVE, ocUpdate, volumeWeights } from '../../../tools/engineering/beams2d/oc.ts';
 import { createOverhangFilter } from '../../../tools/engineering/beams2d/overhang.ts';
 import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
 import { seededVector, sum } from './helpers.ts';
@@ -27,6 +27,22 @@ describe('OC update', () => {
     // xPhys is the filtered xnew from the last bisection pass
     const xPhys = applyFilter(setup.filter, st.xnew, new Float64Array(nel));
     for (let e = 0; e < nel; e++) expect(st.xPhys[e]).toBe(xPhys[e]);
+  });
+
+  it('gives the same update with the linear volume shortcut w = Hᵀ(1/Hs)', () => {
+    const x = seededVector(nel, 31, 0.25, 0.45);
+    const dc = seededVector(nel, 32, -5, -0.01);
+    const dv = new Float64Array(nel).fill(1);
+    const a = createOcState(nel, false);
+    const b = createOcState(nel, false);
+    const ca = ocUpdate({ filter: setup.filter, targetVolume: 70 }, x, dc, dv, a);
+    const cb = ocUpdate({ filter: setup.filter, targetVolume: 70, w: volumeWeights(setup.filter) }, x, dc, dv, b);
+    expect(cb).toBe(ca);
+    for (let e = 0; e < nel; e++) {
+      expect(b.xnew[e]).toBe(a.xnew[e]);
+      expect(b.xPhys[e]).toBe(a.xPhys[e]);
+    }
+    expect(Math.abs(sum(b.xPhys) - 70)).toBeLessThan(0.1);
   });
 
   it('measures the volume on the printed density when the overhang filter is on', () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBandedCholesky } from '../../../tools/engineering/beams2d/bandedCholesky.ts';
 import { assembleStiffness } from '../../../tools/engineering/beams2d/fe.ts';
 import { createSetup, elementDofs, loadDofIndex } from '../../../tools/engineering/beams2d/setup.ts';
-import { spmv } from '../../../tools/engineering/beams2d/reusedFactorSolver.ts';
-import { seededVector, toDense } from './helpers.ts';
+import { seededVector, spmv, toDense } from './helpers.ts';
 
 describe('load DOF (EngiBench formula incl. the mid-height quirk)', () => {
   it('puts grid forcedists on the top edge at 100x50', () => {

@@ -6,8 +6,10 @@
  * move = 0.2, xnew = clip(x·sqrt(−dc/dv/lmid), max(0, x−move), min(1, x+move)),
  * xPhys = H·xnew/Hs, xPrint = overhang(xPhys) or xPhys; volume target volfrac·nelx·nely.
  * Stops when (l2−l1)/(l1+l2) ≤ 1e-3 or |l2−l1| < machine epsilon.
+ * Without a print filter the volume is linear in xnew: Σ xPhys = wᵀ xnew with w = Hᵀ(1/Hs), so each
+ * bisection pass costs one dot product and the filter runs once, on the last pass's xnew.
  */
-import { applyFilter, type DensityFilter } from './filter.ts';
+import { applyFilter, applyFilterTranspose, type DensityFilter } from './filter.ts';
 
 export const MOVE = 0.2;
 export const MIN_RATIO = 1e-3;
@@ -19,6 +21,14 @@ export interface OcContext {
   readonly targetVolume: number;
   /** xPrint ← overhang(xPhys) when the overhang constraint is on. */
   readonly print?: (xPhys: Float64Array, xPrint: Float64Array) => void;
+  /** w = Hᵀ(1/Hs), used when there is no print filter (see volumeWeights). */
+  readonly w?: Float64Array;
+}
+
+/** w_j = Σ_e H_ej / Hs_e, so that Σ_e xPhys_e = Σ_j w_j x_j. */
+export function volumeWeights(filter: DensityFilter): Float64Array {
+  const ones = new Float64Array(filter.nel).fill(1);
+  return applyFilterTranspose(filter, ones, new Float64Array(filter.nel), new Float64Array(filter.nel));
 }
 
 export interface OcState {
@@ -41,6 +51,19 @@ function sum(a: Float64Array): number {
   return s;
 }
 
+/** Σ xPrint for the candidate xnew (filters and prints it, unless the linear shortcut applies). */
+function volume(ctx: OcContext, xnew: Float64Array, xPhys: Float64Array, xPrint: Float64Array): number {
+  if (!ctx.print && ctx.w) {
+    const w = ctx.w;
+    let s = 0;
+    for (let e = 0; e < xnew.length; e++) s += w[e] * xnew[e];
+    return s;
+  }
+  applyFilter(ctx.filter, xnew, xPhys);
+  if (ctx.print) ctx.print(xPhys, xPrint);
+  return sum(xPrint);
+}
+
 /** One OC update from x; fills st.xnew, st.xPhys, st.xPrint from the last bisection pass; returns ‖xnew − x‖∞. */
 export function ocUpdate(ctx: OcContext, x: Float64Array, dc: Float64Array, dv: Float64Array, st: OcState): number {
   const { xnew, xPhys, xPrint, g } = st;
@@ -59,11 +82,10 @@ export function ocUpdate(ctx: OcContext, x: Float64Array, dc: Float64Array, dv: 
       if (v < lo) v = lo;
       xnew[e] = v;
     }
-    applyFilter(ctx.filter, xnew, xPhys);
-    if (ctx.print) ctx.print(xPhys, xPrint);
-    if (sum(xPrint) > ctx.targetVolume) l1 = lmid;
+    if (volume(ctx, xnew, xPhys, xPrint) > ctx.targetVolume) l1 = lmid;
     else l2 = lmid;
   }
+  if (!ctx.print && ctx.w) applyFilter(ctx.filter, xnew, xPhys);
   let change = 0;
   for (let e = 0; e < nel; e++) {
     const d = Math.abs(xnew[e] - x[e]);

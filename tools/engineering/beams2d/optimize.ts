@@ -11,7 +11,7 @@ import { NumericError } from '../../errors.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { complianceGradient, createFeWorkspace, feAnalysis, type LinearSolver } from './fe.ts';
 import { applyFilterTranspose } from './filter.ts';
-import { createOcState, ocUpdate } from './oc.ts';
+import { createOcState, ocUpdate, volumeWeights } from './oc.ts';
 import { createOverhangFilter } from './overhang.ts';
 import type { Beams2DSetup } from './setup.ts';
 
@@ -52,7 +52,7 @@ export function* optimizeBeam(
   const { nel, nelx, nely, filter } = setup;
   const overhang = p.overhang ? createOverhangFilter(nelx, nely) : undefined;
   const print = overhang ? (xPhys: Float64Array, xPrint: Float64Array) => void overhang.forward(xPhys, xPrint) : undefined;
-  const ctx = { filter, targetVolume: p.volfrac * nelx * nely, print };
+  const ctx = { filter, targetVolume: p.volfrac * nelx * nely, print, w: print ? undefined : volumeWeights(filter) };
   const fe = createFeWorkspace(setup);
   const x = initialDesign(nel, p, start);
   let st = createOcState(nel, !!overhang);

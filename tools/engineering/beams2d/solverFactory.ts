@@ -1,12 +1,15 @@
 /**
- * Picks the linear solver for the reduced K of a setup.
+ * Picks the linear solver for the reduced K of a setup: the shared supernodal sparse Cholesky with
+ * nested dissection (default; ≈2–3× faster than the band at 100×50), or our own skyline band
+ * Cholesky (simple, no analysis step; kept as a fallback and a cross-check).
  */
 import { createDirectBandedSolver } from './directSolver.ts';
 import type { LinearSolver } from './fe.ts';
 import type { Beams2DSetup } from './setup.ts';
+import { createSparseCholeskySolver } from './sparseCholeskySolver.ts';
 
-export type SolverKind = 'banded';
+export type SolverKind = 'sparse' | 'banded';
 
-export function createLinearSolver(setup: Beams2DSetup, _kind: SolverKind = 'banded'): LinearSolver {
-  return createDirectBandedSolver(setup.pattern);
+export function createLinearSolver(setup: Beams2DSetup, kind: SolverKind = 'sparse'): LinearSolver {
+  return kind === 'banded' ? createDirectBandedSolver(setup.pattern) : createSparseCholeskySolver(setup);
 }
