@@ -36,17 +36,21 @@ for (const [nelx, nely] of grids) {
   b[1] = -1;
   const x = new Float64Array(A.n);
   const ts: number[] = [];
+  const cs: number[] = [];
   for (let r = 0; r < reps; r++) {
     t = performance.now();
+    const c = process.cpuUsage();
     solve(f, b, x);
     ts.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cs.push((d.user + d.system) / 1000);
   }
   const res = relativeResidual(A, x, b);
   const fl = sym.flops;
   console.log(
     `${nelx}x${nely} n=${A.n} nnzA=${A.colIdx.length} ordering=${useGraph ? 'graph' : 'geometric'} supernodes=${sym.nSuper}\n` +
       `  analyze ${tAnalyze.toFixed(1)} ms | factorize median ${median(tf).toFixed(2)} ms (min ${Math.min(...tf).toFixed(2)}, cpu median ${median(cf).toFixed(2)}) | ` +
-      `solve median ${median(ts).toFixed(2)} ms\n` +
+      `solve median ${median(ts).toFixed(2)} ms (cpu median ${median(cs).toFixed(2)})\n` +
       `  nnz(L) ${(sym.nnzL / 1e6).toFixed(3)} M | flops ${(fl / 1e6).toFixed(1)} M | ${(fl / median(cf) / 1e6).toFixed(2)} GFlop/s | stack ${(sym.stackSize / 1e6).toFixed(3)} M | residual ${res.toExponential(2)}`,
   );
 }
