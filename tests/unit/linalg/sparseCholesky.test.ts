@@ -80,6 +80,25 @@ describe('sparse Cholesky', () => {
     if (n <= 300) expect(maxRelDiff(x, denseCholeskySolve(csrToDense(A), n, b))).toBeLessThan(1e-10);
   });
 
+  it('handles n = 0, diagonal and disconnected (block-diagonal) matrices', () => {
+    const empty = analyze({ n: 0, rowPtr: new Int32Array(1), colIdx: new Int32Array(0) });
+    expect(solve(factorize(empty, new Float64Array(0)), new Float64Array(0))).toHaveLength(0);
+    const diag = { n: 4, rowPtr: Int32Array.from([0, 1, 2, 3, 4]), colIdx: Int32Array.from([0, 1, 2, 3]) };
+    const x = solve(factorize(analyze(diag), Float64Array.from([1, 4, 9, 16])), Float64Array.from([1, 2, 3, 4]));
+    expect(Array.from(x).map((v) => Number(v.toFixed(12)))).toEqual([1, 0.5, 0.333333333333, 0.25]);
+    // two grids side by side with no coupling, with and without coordinates
+    const g1 = q4Grid(6, 3).A, g2 = laplacian2d(5, 4).A;
+    const n = g1.n + g2.n;
+    const rowPtr = new Int32Array(n + 1);
+    rowPtr.set(g1.rowPtr);
+    for (let i = 1; i <= g2.n; i++) rowPtr[g1.n + i] = g1.colIdx.length + g2.rowPtr[i];
+    const colIdx = Int32Array.from([...g1.colIdx, ...Array.from(g2.colIdx, (c) => c + g1.n)]);
+    const A = { n, rowPtr, colIdx, values: Float64Array.from([...g1.values, ...g2.values]) };
+    const coords = Float64Array.from({ length: 2 * n }, (_, t) => (t % 2 === 0 ? (t >> 1) % 7 : Math.floor(t / 14)));
+    const b = randomVector(n, 11);
+    for (const c of [coords, undefined]) expect(relativeResidual(A, solveOnce(A, b, c), b)).toBeLessThan(1e-12);
+  });
+
   it('refactorizes with new values on the same symbolic object', () => {
     const { A, coords } = q4Grid(24, 12);
     const sym = analyze(A, { coords });
