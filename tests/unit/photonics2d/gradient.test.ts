@@ -32,7 +32,7 @@ describe('photonics2d adjoint gradient', () => {
     const eps = permittivity(grid, rho);
     const g = evaluateOverlap(sim, eps, true).gradEpsr!;
     for (const i of pixels.slice(0, 2)) {
-      const h = 1e-5;
+      const h = 1e-4;
       const up = Float64Array.from(eps), dn = Float64Array.from(eps);
       up[i] += h;
       dn[i] -= h;

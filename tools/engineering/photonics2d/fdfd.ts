@@ -67,8 +67,8 @@ export class FdfdSolver {
     return this.ldlt.refactored;
   }
 
-  /** x = A⁻¹·b (b is not modified). */
-  solve(b: ComplexVec): ComplexVec {
+  /** x = A⁻¹·b (b is not modified). With `targets`, x is only computed there (NaN elsewhere). */
+  solve(b: ComplexVec, targets?: Int32Array): ComplexVec {
     this.ensureFactored();
     const { w } = this.op;
     const n = this.op.n;
@@ -77,16 +77,16 @@ export class FdfdSolver {
       re[i] = w.re[i] * b.re[i] - w.im[i] * b.im[i];
       im[i] = w.re[i] * b.im[i] + w.im[i] * b.re[i];
     }
-    this.ldlt.solve(re, im);
+    this.ldlt.solve(re, im, targets);
     return { re, im };
   }
 
-  /** λ = A⁻ᵀ·c (plain transpose; c is not modified). */
-  solveTranspose(c: ComplexVec): ComplexVec {
+  /** λ = A⁻ᵀ·c (plain transpose; c is not modified). With `targets`, λ is only computed there (NaN elsewhere). */
+  solveTranspose(c: ComplexVec, targets?: Int32Array): ComplexVec {
     this.ensureFactored();
     const { w } = this.op;
     const re = Float64Array.from(c.re), im = Float64Array.from(c.im);
-    this.ldlt.solve(re, im);
+    this.ldlt.solve(re, im, targets);
     for (let i = 0; i < this.op.n; i++) {
       const r = re[i], m = im[i];
       re[i] = w.re[i] * r - w.im[i] * m;

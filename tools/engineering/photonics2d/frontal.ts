@@ -17,43 +17,99 @@ export interface FrontFactor {
   d: Float64Array;
 }
 
+/** Pivot j: d_j = F[j][j] − Σ_{q<j} L[j][q]·G[j][q]; stores d_j, sets L[j][j] = 1. Returns false on a zero pivot. */
+function pivot(f: FrontFactor, g: Float64Array, j: number): boolean {
+  const { k, l, d } = f;
+  const rj = j * 2 * k;
+  let dr = l[rj + 2 * j], di = l[rj + 2 * j + 1];
+  for (let q = 0; q < 2 * j; q += 2) {
+    const ar = l[rj + q], ai = l[rj + q + 1], br = g[rj + q], bi = g[rj + q + 1];
+    dr -= ar * br - ai * bi;
+    di -= ar * bi + ai * br;
+  }
+  const den = dr * dr + di * di;
+  if (!(den > 0) || !Number.isFinite(den)) return false;
+  d[2 * j] = dr;
+  d[2 * j + 1] = di;
+  l[rj + 2 * j] = 1;
+  l[rj + 2 * j + 1] = 0;
+  g[rj + 2 * j] = dr;
+  g[rj + 2 * j + 1] = di;
+  return true;
+}
+
+/** Row i of column j, given a = F[i][j] − Σ L[i][q]·G[j][q]: G[i][j] = a, L[i][j] = a / d_j. */
+function setEntry(f: FrontFactor, g: Float64Array, i: number, j: number, ar: number, ai: number): void {
+  const { k, l, d } = f;
+  const at = i * 2 * k + 2 * j;
+  const dr = d[2 * j], di = d[2 * j + 1], den = dr * dr + di * di;
+  g[at] = ar;
+  g[at + 1] = ai;
+  l[at] = (ar * dr + ai * di) / den;
+  l[at + 1] = (ai * dr - ar * di) / den;
+}
+
 /**
- * Factors the panel in place (Crout, dot-product form) and fills g (s×k, interleaved) with L·D.
- * Returns the index of the first zero pivot, or −1.
+ * Factors the panel in place (Crout, dot-product form, two columns × two rows at a time) and fills g
+ * (s×k, interleaved) with L·D. Returns the index of the first zero pivot, or −1.
  */
 export function factorPanel(f: FrontFactor, g: Float64Array): number {
-  const { k, m, l, d } = f;
+  const { k, m, l } = f;
   const s = k + m;
   const k2 = 2 * k;
-  for (let j = 0; j < k; j++) {
-    const gj = j * k2;
-    const jj = gj + 2 * j;
-    let dr = l[jj], di = l[jj + 1];
-    for (let q = 0; q < 2 * j; q += 2) {
-      const ar = l[gj + q], ai = l[gj + q + 1], br = g[gj + q], bi = g[gj + q + 1];
-      dr -= ar * br - ai * bi;
-      di -= ar * bi + ai * br;
-    }
-    const den = dr * dr + di * di;
-    if (!(den > 0) || !Number.isFinite(den)) return j;
-    d[2 * j] = dr;
-    d[2 * j + 1] = di;
-    l[jj] = 1;
-    l[jj + 1] = 0;
-    const ir = dr / den, ii = -di / den;
-    for (let i = j + 1; i < s; i++) {
-      const li = i * k2;
-      let ar = l[li + 2 * j], ai = l[li + 2 * j + 1];
+  for (let j = 0; j < k; j += 2) {
+    const pair = j + 1 < k;
+    const j1 = j + 1;
+    if (!pivot(f, g, j)) return j;
+    const first = pair ? j + 2 : j + 1;
+    if (pair) {
+      // Row j1 of column j, then the pivot j1.
+      const r = j1 * k2;
+      let ar = l[r + 2 * j], ai = l[r + 2 * j + 1];
       for (let q = 0; q < 2 * j; q += 2) {
-        const xr = l[li + q], xi = l[li + q + 1], br = g[gj + q], bi = g[gj + q + 1];
+        const xr = l[r + q], xi = l[r + q + 1], br = g[j * k2 + q], bi = g[j * k2 + q + 1];
         ar -= xr * br - xi * bi;
         ai -= xr * bi + xi * br;
       }
-      const vr = ar * ir - ai * ii, vi = ar * ii + ai * ir;
-      l[li + 2 * j] = vr;
-      l[li + 2 * j + 1] = vi;
-      g[li + 2 * j] = vr * dr - vi * di;
-      g[li + 2 * j + 1] = vr * di + vi * dr;
+      setEntry(f, g, j1, j, ar, ai);
+      if (!pivot(f, g, j1)) return j1;
+    }
+    const gj = j * k2, gk = j1 * k2;
+    for (let i = first; i < s; i += 2) {
+      const two = i + 1 < s;
+      const la = i * k2, lb = two ? la + k2 : la;
+      let aR = l[la + 2 * j], aI = l[la + 2 * j + 1], bR = l[lb + 2 * j], bI = l[lb + 2 * j + 1];
+      let cR = 0, cI = 0, eR = 0, eI = 0;
+      if (pair) {
+        cR = l[la + 2 * j1];
+        cI = l[la + 2 * j1 + 1];
+        eR = l[lb + 2 * j1];
+        eI = l[lb + 2 * j1 + 1];
+      }
+      for (let q = 0; q < 2 * j; q += 2) {
+        const xr = l[la + q], xi = l[la + q + 1], yr = l[lb + q], yi = l[lb + q + 1];
+        const ur = g[gj + q], ui = g[gj + q + 1], vr = g[gk + q], vi = g[gk + q + 1];
+        aR -= xr * ur - xi * ui;
+        aI -= xr * ui + xi * ur;
+        bR -= yr * ur - yi * ui;
+        bI -= yr * ui + yi * ur;
+        cR -= xr * vr - xi * vi;
+        cI -= xr * vi + xi * vr;
+        eR -= yr * vr - yi * vi;
+        eI -= yr * vi + yi * vr;
+      }
+      setEntry(f, g, i, j, aR, aI);
+      if (two) setEntry(f, g, i + 1, j, bR, bI);
+      if (!pair) continue;
+      // Column j1 also needs the q = j term: L[i][j]·G[j1][j].
+      const wr = g[gk + 2 * j], wi = g[gk + 2 * j + 1];
+      let xr = l[la + 2 * j], xi = l[la + 2 * j + 1];
+      setEntry(f, g, i, j1, cR - (xr * wr - xi * wi), cI - (xr * wi + xi * wr));
+      if (two) {
+        xr = l[lb + 2 * j];
+        xi = l[lb + 2 * j + 1];
+        setEntry(f, g, i + 1, j1, eR - (xr * wr - xi * wi), eI - (xr * wi + xi * wr));
+      }
     }
   }
   return -1;

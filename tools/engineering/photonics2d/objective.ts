@@ -25,6 +25,9 @@ export interface Port {
 export interface Simulation {
   grid: Grid;
   ports: [Port, Port];
+  /** Design-region nodes (where gradients live) and those plus the probe nodes (where Ez is needed). */
+  designNodes: Int32Array;
+  observedNodes: Int32Array;
 }
 
 export function createSimulation(grid: Grid, lambda1Um: number, lambda2Um: number): Simulation {
@@ -36,7 +39,14 @@ export function createSimulation(grid: Grid, lambda1Um: number, lambda2Um: numbe
     const rhs = { re: J.im.map((v) => -omega * v), im: J.re.map((v) => omega * v) };
     return { solver: new FdfdSolver(grid, omega), omega, rhs, probe: insertMode(grid, bgEps, probe, omega) };
   };
-  return { grid, ports: [port(lambda1Um, grid.probe1), port(lambda2Um, grid.probe2)] };
+  const ports: [Port, Port] = [port(lambda1Um, grid.probe1), port(lambda2Um, grid.probe2)];
+  const designNodes: number[] = [];
+  const observed = new Set<number>();
+  for (let i = 0; i < grid.n; i++) {
+    if (grid.designMask[i]) designNodes.push(i);
+    if (grid.designMask[i] || ports.some((p) => p.probe.re[i] !== 0 || p.probe.im[i] !== 0)) observed.add(i);
+  }
+  return { grid, ports, designNodes: Int32Array.from(designNodes), observedNodes: Int32Array.from(observed) };
 }
 
 export interface OverlapResult {
@@ -44,7 +54,7 @@ export interface OverlapResult {
   overlap2: number;
   totalOverlap: number;
   fields: [ComplexVec, ComplexVec];
-  /** ∂totalOverlap/∂epsr, when requested. */
+  /** ∂totalOverlap/∂epsr inside the design region (0 elsewhere), when requested. */
   gradEpsr?: Float64Array;
 }
 
@@ -59,24 +69,27 @@ function overlapSum(Ez: ComplexVec, p: ComplexVec): [number, number] {
   return [re, im];
 }
 
-/** Forward solves (and, with `gradient`, the two adjoint solves) for a permittivity map. */
-export function evaluateOverlap(sim: Simulation, epsr: Float64Array, gradient = false): OverlapResult {
+/**
+ * Forward solves (and, with `gradient`, the two adjoint solves) for a permittivity map. With
+ * `fullFields` the returned fields cover the whole grid; otherwise only the design region and probes.
+ */
+export function evaluateOverlap(sim: Simulation, epsr: Float64Array, gradient = false, fullFields = false): OverlapResult {
   const n = sim.grid.n;
   const abs: number[] = [];
   const fields: ComplexVec[] = [];
   const parts: Float64Array[] = [];
   for (const port of sim.ports) {
     port.solver.factor(epsr);
-    const Ez = port.solver.solve(port.rhs);
+    const Ez = port.solver.solve(port.rhs, fullFields ? undefined : sim.observedNodes);
     const [sr, si] = overlapSum(Ez, port.probe);
     const mag = Math.hypot(sr, si);
     abs.push(mag);
     fields.push(Ez);
     if (!gradient) continue;
-    const lam = port.solver.solveTranspose({ re: port.probe.re, im: port.probe.im.map((v) => -v) });
+    const lam = port.solver.solveTranspose({ re: port.probe.re, im: port.probe.im.map((v) => -v) }, sim.designNodes);
     const g = new Float64Array(n);
     const c = (EPSILON_0 * port.omega * port.omega * OVERLAP_SCALE) / (mag || 1);
-    for (let i = 0; i < n; i++) {
+    for (const i of sim.designNodes) {
       // Re(s·λ_i·Ez_i)
       const tr = lam.re[i] * Ez.re[i] - lam.im[i] * Ez.im[i];
       const ti = lam.re[i] * Ez.im[i] + lam.im[i] * Ez.re[i];

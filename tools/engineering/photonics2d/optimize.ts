@@ -39,8 +39,8 @@ export function betaAt(t: number, N: number, initialBeta: number, maxBeta: numbe
 }
 
 /** v1 simulate: the design as-is (mask-combine and scale), minus the L2 penalty of the design. */
-export function simulateObjective(sim: Simulation, design: Float64Array, penaltyWeight: number) {
-  const r = evaluateOverlap(sim, permittivity(sim.grid, design));
+export function simulateObjective(sim: Simulation, design: Float64Array, penaltyWeight: number, fullFields = false) {
+  const r = evaluateOverlap(sim, permittivity(sim.grid, design), false, fullFields);
   return { ...r, objective: r.totalOverlap - penaltyWeight * l2norm(design) };
 }
 

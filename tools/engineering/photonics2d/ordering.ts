@@ -17,7 +17,7 @@ export interface EliminationTree {
   parent: Int32Array;
 }
 
-const LEAF_CELLS = 48;
+const LEAF_CELLS = 16;
 
 interface Builder {
   nx: number;

@@ -78,7 +78,7 @@ function render(design: Design, config?: ConfigValues): RenderSpec {
   const c = assertConfig(resolveFields(ID, FIELDS, config));
   const sim = simulationFor(c);
   const data = assertDesign(design, c, 'design');
-  const r = simulateObjective(sim, data, c.penaltyWeight);
+  const r = simulateObjective(sim, data, c.penaltyWeight, true);
   return renderSpec({ ...r, grid: sim.grid, epsr: permittivity(sim.grid, data), lambda1: c.lambda1, lambda2: c.lambda2, blurRadius: c.blurRadius });
 }
 

@@ -175,28 +175,64 @@ export class SparseLdlt {
     }
   }
 
-  /** Solves A·x = b in place (x overwrites b). */
-  solve(xRe: Float64Array, xIm: Float64Array): void {
+  /**
+   * Solves A·x = b in place (x overwrites b). Fronts whose right-hand side is still zero are skipped in
+   * the forward pass. With `targets`, the backward pass visits only the fronts holding those nodes and
+   * their ancestors: x is exact at the targets and NaN at nodes that were not computed.
+   */
+  solve(xRe: Float64Array, xIm: Float64Array, targets?: Int32Array): void {
     const nf = this.tree.parent.length;
     for (let f = 0; f < nf; f++) {
-      this.gather(f, xRe, xIm);
+      if (!this.gatherElim(f, xRe, xIm)) continue;
+      this.gatherUpdate(f, xRe, xIm);
       forwardFront(this.fronts[f]!, this.xe, this.xu);
       this.scatter(f, xRe, xIm, true);
     }
+    const needed = targets ? this.frontsHolding(targets) : null;
     for (let f = nf - 1; f >= 0; f--) {
-      this.gather(f, xRe, xIm);
+      if (needed && !needed[f]) continue;
+      this.gatherElim(f, xRe, xIm);
+      this.gatherUpdate(f, xRe, xIm);
       backwardFront(this.fronts[f]!, this.xe, this.xu);
       this.scatter(f, xRe, xIm, false);
     }
+    if (!needed) return;
+    for (let i = 0; i < this.tree.n; i++) {
+      if (!needed[this.owner[i]]) {
+        xRe[i] = NaN;
+        xIm[i] = NaN;
+      }
+    }
   }
 
-  private gather(f: number, xRe: Float64Array, xIm: Float64Array): void {
-    const { tree, xe, xu } = this;
-    const e0 = tree.start[f], k = tree.start[f + 1] - e0, upd = this.update[f];
+  private readonly neededCache = new WeakMap<Int32Array, Uint8Array>();
+  /** Fronts owning a target node, closed under ancestors. */
+  private frontsHolding(targets: Int32Array): Uint8Array {
+    let out = this.neededCache.get(targets);
+    if (out) return out;
+    out = new Uint8Array(this.tree.parent.length);
+    for (const i of targets) for (let f = this.owner[i]; f >= 0 && !out[f]; f = this.tree.parent[f]) out[f] = 1;
+    this.neededCache.set(targets, out);
+    return out;
+  }
+
+  /** Loads x at the eliminated nodes of f; returns false when they are all zero. */
+  private gatherElim(f: number, xRe: Float64Array, xIm: Float64Array): boolean {
+    const { tree, xe } = this;
+    const e0 = tree.start[f], k = tree.start[f + 1] - e0;
+    let any = false;
     for (let p = 0; p < k; p++) {
-      xe[2 * p] = xRe[tree.nodes[e0 + p]];
-      xe[2 * p + 1] = xIm[tree.nodes[e0 + p]];
+      const r = xRe[tree.nodes[e0 + p]], i = xIm[tree.nodes[e0 + p]];
+      xe[2 * p] = r;
+      xe[2 * p + 1] = i;
+      if (r !== 0 || i !== 0) any = true;
     }
+    return any;
+  }
+
+  private gatherUpdate(f: number, xRe: Float64Array, xIm: Float64Array): void {
+    const { xu } = this;
+    const upd = this.update[f];
     for (let u = 0; u < upd.length; u++) {
       xu[2 * u] = xRe[upd[u]];
       xu[2 * u + 1] = xIm[upd[u]];
