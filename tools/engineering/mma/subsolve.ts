@@ -60,16 +60,16 @@ function residual(sp: SubproblemData, pt: Point, epsi: number, gvec: Float64Arra
   gvec.fill(0);
   for (let j = 0; j < n; j++) {
     const xj = pt.x[j];
-    const ux1 = sp.upp[j] - xj;
-    const xl1 = xj - sp.low[j];
+    const uxinv = 1 / (sp.upp[j] - xj);
+    const xlinv = 1 / (xj - sp.low[j]);
     let plam = sp.p0[j];
     let qlam = sp.q0[j];
     for (let i = 0; i < m; i++) {
       plam += sp.P[i * n + j] * pt.lam[i];
       qlam += sp.Q[i * n + j] * pt.lam[i];
-      gvec[i] += sp.P[i * n + j] / ux1 + sp.Q[i * n + j] / xl1;
+      gvec[i] += sp.P[i * n + j] * uxinv + sp.Q[i * n + j] * xlinv;
     }
-    add(plam / (ux1 * ux1) - qlam / (xl1 * xl1) - pt.xsi[j] + pt.eta[j]);
+    add(plam * uxinv * uxinv - qlam * xlinv * xlinv - pt.xsi[j] + pt.eta[j]);
     add(pt.xsi[j] * (xj - sp.alfa[j]) - epsi);
     add(pt.eta[j] * (sp.beta[j] - xj) - epsi);
   }
@@ -99,19 +99,29 @@ function initialPoint(sp: SubproblemData): Point {
   return { x, y: new Float64Array(m).fill(1), z: 1, lam: new Float64Array(m).fill(1), xsi, eta, mu, zet: 1, s: new Float64Array(m).fill(1) };
 }
 
-/** Newton direction for the perturbed KKT system at barrier level epsi. */
-function newtonDirection(sp: SubproblemData, pt: Point, epsi: number): Point {
+interface Work {
+  delx: Float64Array;
+  diagx: Float64Array;
+  GG: Float64Array;
+  gvec: Float64Array;
+  dir: Point;
+}
+
+function createWork(m: number, n: number): Work {
+  return { delx: new Float64Array(n), diagx: new Float64Array(n), GG: new Float64Array(m * n), gvec: new Float64Array(m), dir: emptyPoint(m, n) };
+}
+
+/** Newton direction for the perturbed KKT system at barrier level epsi (written into work.dir). */
+function newtonDirection(sp: SubproblemData, pt: Point, epsi: number, work: Work): Point {
   const { m, n } = sp;
   const { x, y, z, lam, xsi, eta, mu, zet, s } = pt;
-  const delx = new Float64Array(n);
-  const diagx = new Float64Array(n);
-  const GG = new Float64Array(m * n);
-  const gvec = new Float64Array(m);
+  const { delx, diagx, GG, gvec, dir } = work;
+  gvec.fill(0);
   for (let j = 0; j < n; j++) {
-    const ux1 = sp.upp[j] - x[j];
-    const xl1 = x[j] - sp.low[j];
-    const ux2 = ux1 * ux1;
-    const xl2 = xl1 * xl1;
+    const uxinv = 1 / (sp.upp[j] - x[j]);
+    const xlinv = 1 / (x[j] - sp.low[j]);
+    const uxinv2 = uxinv * uxinv;
+    const xlinv2 = xlinv * xlinv;
     let plam = sp.p0[j];
     let qlam = sp.q0[j];
     for (let i = 0; i < m; i++) {
@@ -119,13 +129,13 @@ function newtonDirection(sp: SubproblemData, pt: Point, epsi: number): Point {
       const Qij = sp.Q[i * n + j];
       plam += Pij * lam[i];
       qlam += Qij * lam[i];
-      gvec[i] += Pij / ux1 + Qij / xl1;
-      GG[i * n + j] = Pij / ux2 - Qij / xl2;
+      gvec[i] += Pij * uxinv + Qij * xlinv;
+      GG[i * n + j] = Pij * uxinv2 - Qij * xlinv2;
     }
     const xa = x[j] - sp.alfa[j];
     const bx = sp.beta[j] - x[j];
-    delx[j] = plam / ux2 - qlam / xl2 - epsi / xa + epsi / bx;
-    diagx[j] = 2 * (plam / (ux2 * ux1) + qlam / (xl2 * xl1)) + xsi[j] / xa + eta[j] / bx;
+    delx[j] = plam * uxinv2 - qlam * xlinv2 - epsi / xa + epsi / bx;
+    diagx[j] = 2 * (plam * uxinv2 * uxinv + qlam * xlinv2 * xlinv) + xsi[j] / xa + eta[j] / bx;
   }
   const dely = new Float64Array(m);
   const diagy = new Float64Array(m);
@@ -161,31 +171,29 @@ function newtonDirection(sp: SubproblemData, pt: Point, epsi: number): Point {
   AA[m * size + m] = -zet / z;
   bb[m] = delz;
   const sol = solveDense(AA, bb, size);
-  const dlam = sol.subarray(0, m).slice();
   const dz = sol[m];
+  for (let i = 0; i < m; i++) dir.lam[i] = sol[i];
 
-  const dx = new Float64Array(n);
-  const dxsi = new Float64Array(n);
-  const deta = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     let gl = 0;
-    for (let i = 0; i < m; i++) gl += GG[i * n + j] * dlam[i];
-    dx[j] = -delx[j] / diagx[j] - gl / diagx[j];
+    for (let i = 0; i < m; i++) gl += GG[i * n + j] * dir.lam[i];
+    const dx = -delx[j] / diagx[j] - gl / diagx[j];
     const xa = x[j] - sp.alfa[j];
     const bx = sp.beta[j] - x[j];
-    dxsi[j] = -xsi[j] + epsi / xa - (xsi[j] * dx[j]) / xa;
-    deta[j] = -eta[j] + epsi / bx + (eta[j] * dx[j]) / bx;
+    dir.x[j] = dx;
+    dir.xsi[j] = -xsi[j] + epsi / xa - (xsi[j] * dx) / xa;
+    dir.eta[j] = -eta[j] + epsi / bx + (eta[j] * dx) / bx;
   }
-  const dy = new Float64Array(m);
-  const dmu = new Float64Array(m);
-  const ds = new Float64Array(m);
   for (let i = 0; i < m; i++) {
-    dy[i] = -dely[i] / diagy[i] + dlam[i] / diagy[i];
-    dmu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy[i]) / y[i];
-    ds[i] = -s[i] + epsi / lam[i] - (s[i] * dlam[i]) / lam[i];
+    const dlam = dir.lam[i];
+    const dy = -dely[i] / diagy[i] + dlam / diagy[i];
+    dir.y[i] = dy;
+    dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
+    dir.s[i] = -s[i] + epsi / lam[i] - (s[i] * dlam) / lam[i];
   }
-  const dzet = -zet + epsi / z - (zet * dz) / z;
-  return { x: dx, y: dy, z: dz, lam: dlam, xsi: dxsi, eta: deta, mu: dmu, zet: dzet, s: ds };
+  dir.z = dz;
+  dir.zet = -zet + epsi / z - (zet * dz) / z;
+  return dir;
 }
 
 /** Largest step ≤ 1 that keeps x strictly inside (alfa, beta) and the multipliers positive (1.01 margin). */
@@ -235,13 +243,14 @@ export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Arr
   let pt = initialPoint(sp);
   let spare = emptyPoint(sp.m, sp.n);
   const gvec = new Float64Array(sp.m);
+  const work = createWork(sp.m, sp.n);
   let epsi = 1;
   while (epsi > sp.epsimin) {
     let res = residual(sp, pt, epsi, gvec);
     let newton = 0;
     while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
       newton++;
-      const dir = newtonDirection(sp, pt, epsi);
+      const dir = newtonDirection(sp, pt, epsi, work);
       let steg = maxStep(sp, pt, dir);
       // Backtrack from `pt` (kept intact) into `spare` until the residual norm decreases.
       let trial = res;
