@@ -9,83 +9,17 @@
  * the .npy bytes)>`, so saving the same design twice gives the same id. Every write goes to a
  * temp path in the same folder and is renamed into place: a failure never leaves a partial artifact.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { artifactsDir } from '../../../config/paths.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
-import type { ConfigValues } from '../constraint.ts';
-import type { Design, OptiStep } from '../problem.ts';
-import { canonicalJson } from './canonicalJson.ts';
+import type { Design } from '../problem.ts';
+import { atomicWrite, exists, isMissing, readBytes, readJson } from './atomicFs.ts';
+import { designId, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
 import { decodeNpy, encodeNpy } from './npy.ts';
 
-export interface Provenance {
-  /** What made the design: 'optimize_design', 'cli optimize', 'dataset', ... */
-  tool: string;
-  command?: string;
-  /** Id of the design this one was derived from (a starting point, say). */
-  parent?: string;
-  engiaiVersion: string;
-}
-
-/** Files in the artifact folder, by role; values are file names relative to the folder. */
-export interface DesignFiles {
-  design: string;
-  render?: string;
-  convergence?: string;
-  stl?: string;
-  [role: string]: string | undefined;
-}
-
-export interface DesignMeta {
-  id: string;
-  problem: string;
-  version: number;
-  /** The problem's conditions (a subset of config, for display). */
-  conditions: ConfigValues;
-  /** All resolved values: conditions and solver knobs. */
-  config: ConfigValues;
-  objectives: Record<string, number>;
-  history: OptiStep[];
-  iterations: number;
-  shape: [number, number];
-  createdAt: string;
-  provenance: Provenance;
-  files: DesignFiles;
-}
-
-/** What callers pass to save(): id, createdAt, files and engiaiVersion are filled in. */
-export interface DesignMetaInput {
-  problem: string;
-  version: number;
-  conditions?: ConfigValues;
-  config: ConfigValues;
-  objectives?: Record<string, number>;
-  history?: OptiStep[];
-  iterations?: number;
-  /** Checked against design.shape when given. */
-  shape?: [number, number];
-  provenance: Omit<Provenance, 'engiaiVersion'> & { engiaiVersion?: string };
-}
-
-export interface DesignRecord {
-  id: string;
-  /** The artifact folder. */
-  path: string;
-  meta: DesignMeta;
-}
-
-export interface LoadedDesign {
-  design: Design;
-  /** Undefined for a plain .npy file made outside the store. */
-  meta?: DesignMeta;
-  /** The .npy file read. */
-  path: string;
-}
-
-export interface ListFilter {
-  problem?: string;
-}
+export { designId } from './designMeta.ts';
+export type { DesignFiles, DesignMeta, DesignMetaInput, DesignRecord, ListFilter, LoadedDesign, Provenance } from './designMeta.ts';
 
 const ID_RE = /^[A-Za-z0-9_.]+-[0-9a-f]{16}$/;
 const PROBLEM_RE = /^[A-Za-z0-9_.]+$/;
@@ -100,18 +34,6 @@ function engiaiVersion(): Promise<string> {
     .catch(() => 'unknown');
   return versionPromise;
 }
-
-/** The content id of a design under a problem and config. */
-export function designId(npy: Uint8Array, meta: Pick<DesignMetaInput, 'problem' | 'version' | 'conditions' | 'config'>): string {
-  const h = createHash('sha256');
-  h.update(`${meta.problem}\n${meta.version}\n`);
-  h.update(canonicalJson({ conditions: meta.conditions ?? {}, config: meta.config }));
-  h.update('\n');
-  h.update(npy);
-  return `${meta.problem}-${h.digest('hex').slice(0, 16)}`;
-}
-
-const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 export class DesignStore {
   readonly root: string;
@@ -331,35 +253,4 @@ function defaultRole(fileName: string): string {
 
 function looksLikePath(ref: string): boolean {
   return ref.includes('/') || ref.includes('\\') || ref.toLowerCase().endsWith('.npy') || ref === '.' || ref === '..';
-}
-
-async function atomicWrite(target: string, bytes: Uint8Array | string): Promise<void> {
-  const tmp = join(resolve(target, '..'), `.tmp-${randomBytes(6).toString('hex')}-${basename(target)}`);
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function readBytes(path: string, what: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (e) {
-    if (isMissing(e)) throw new NotFoundError(`${what}: no such file ${path}`);
-    throw e;
-  }
-}
-
-async function readJson<T>(path: string): Promise<T> {
-  return JSON.parse(await readFile(path, 'utf8')) as T;
 }
