@@ -62,11 +62,16 @@ export function handoffTool(s: Specialist): BindableTool {
   };
 }
 
-/** A stored assistant message: a fresh unique id (fakes reuse ids; the reducer would overwrite), ids on every call. */
-export function storedAI(output: BaseMessage, name: string): AIMessage {
+/**
+ * A stored assistant message with ids on every call. It keeps the model's message id (so the
+ * messages stream can de-duplicate it) unless that id is already taken in the history: the reducer
+ * merges by id, and fake servers reuse ids, so a reused id gets a fresh one.
+ */
+export function storedAI(output: BaseMessage, name: string, history: BaseMessage[] = []): AIMessage {
   const o = output as AIMessage;
+  const taken = !o.id || history.some((m) => m.id === o.id);
   const ai = new AIMessage({
-    id: randomUUID(),
+    id: taken ? randomUUID() : o.id,
     name,
     content: o.content ?? '',
     tool_calls: o.tool_calls ?? [],

@@ -55,7 +55,7 @@ export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
     }
     const { messages, repairs } = validateHistory([system, taskMessage(state), ...state.agentMessages]);
     const t0 = performance.now();
-    const ai = storedAI(await model.invoke(messages, config), spec.name);
+    const ai = storedAI(await model.invoke(messages, config), spec.name, state.agentMessages);
     emit({ type: 'model_call', agent: spec.name, model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
     if (ai.tool_calls?.length || ai.invalid_tool_calls?.length) {
       return new Command({ goto: toolsNodeName(spec.name), update: { agentMessages: [ai] } });

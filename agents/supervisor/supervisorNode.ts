@@ -41,7 +41,7 @@ export function makeSupervisorNode(deps: GraphDeps) {
 
     const { messages, repairs } = validateHistory(state.messages);
     const t0 = performance.now();
-    const ai = storedAI(await model.invoke([system, ...messages], config), 'supervisor');
+    const ai = storedAI(await model.invoke([system, ...messages], config), 'supervisor', state.messages);
     emit({ type: 'model_call', agent: 'supervisor', model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
 
     const calls = ai.tool_calls ?? [];

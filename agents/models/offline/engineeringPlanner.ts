@@ -6,11 +6,11 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { FieldSpec } from '../../../tools/engineering/problem.ts';
 import { chooseBranch, parseExports, type ExportPlan, type StlArgs } from './parseExports.ts';
-import { parseConditions, parseRequest, type ParsedRequest } from './parseRequest.ts';
+import { parseConditions, parseConfig, parseRequest, type ParsedRequest } from './parseRequest.ts';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from './transcript.ts';
 
-/** Condition fields per registered problem (loaded from the registry by the model). */
-export type ProblemFields = Record<string, readonly FieldSpec[]>;
+/** Condition and config fields per registered problem (loaded from the registry by the model). */
+export type ProblemFields = Record<string, { conditions: readonly FieldSpec[]; config: readonly FieldSpec[] }>;
 
 interface Task {
   request: string;
@@ -50,6 +50,7 @@ interface State {
   problem: string;
   fields: readonly FieldSpec[];
   conditions: Record<string, number | boolean>;
+  config: Record<string, number | boolean>;
   req: ParsedRequest;
   done: DoneCall[];
   exports: ExportPlan;
@@ -80,8 +81,9 @@ function plannedExports(s: State): StlArgs[] | null {
 /** The next tool call, or null when the workflow is complete. */
 function nextCall(s: State, designId: string | null, followUp: boolean): PlannedCall | null {
   const has = (name: string) => s.done.some((d) => d.name === name && d.ok);
-  if (!followUp && !has('create_problem')) return { name: 'create_problem', args: { problem: s.problem, conditions: s.conditions } };
-  if (!followUp && !has('optimize_design')) return { name: 'optimize_design', args: { problem: s.problem, conditions: s.conditions } };
+  const setup = { problem: s.problem, conditions: s.conditions, ...(Object.keys(s.config).length ? { config: s.config } : {}) };
+  if (!followUp && !has('create_problem')) return { name: 'create_problem', args: setup };
+  if (!followUp && !has('optimize_design')) return { name: 'optimize_design', args: setup };
   if (!designId) return null;
   const wantSim = s.req.steps.simulate || s.exports.branching !== null;
   if (wantSim && !has('simulate_design')) return { name: 'simulate_design', args: { design_id: designId } };
@@ -116,7 +118,7 @@ function finalText(s: State): string {
 }
 
 function helpText(fields: ProblemFields): string {
-  const list = Object.entries(fields).map(([id, fs]) => `${id} (${numericFields(fs).map((f) => f.name).join(', ')})`);
+  const list = Object.entries(fields).map(([id, fs]) => `${id} (${numericFields(fs.conditions).map((f) => f.name).join(', ')})`);
   return `I can optimize, simulate, render and export these problems: ${list.join('; ')}. Example: "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it".`;
 }
 
@@ -125,7 +127,8 @@ export function planEngineering(messages: BaseMessage[], fields: ProblemFields):
   const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
   const done = doneCalls(messages, Math.max(first, 0));
   const failed = done.find((d) => !d.ok);
-  const req = parseRequest(task.request, Object.fromEntries(Object.entries(fields).map(([id, fs]) => [id, fs.map((f) => f.name)])));
+  const names = Object.fromEntries(Object.entries(fields).map(([id, fs]) => [id, { conditions: fs.conditions.map((f) => f.name), config: fs.config.map((f) => f.name) }]));
+  const req = parseRequest(task.request, names);
   const contextIds = parseRequest(task.context, {}).designIds;
   const followUp = !req.problem && !Object.keys(req.conditions).length && (req.designIds.length > 0 || contextIds.length > 0) &&
     !/optimi[sz]|topolog/i.test(task.request);
@@ -134,7 +137,7 @@ export function planEngineering(messages: BaseMessage[], fields: ProblemFields):
   if (!problem || !fields[problem] || (!anyStep && !Object.keys(req.conditions).length)) {
     return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(fields)}` : helpText(fields), calls: [] };
   }
-  const s: State = { problem, fields: fields[problem], conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
+  const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
   const asked = done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok);
   const required = numericFields(s.fields).map((f) => f.name);
   let useDefaults = req.useDefaults;
@@ -142,6 +145,7 @@ export function planEngineering(messages: BaseMessage[], fields: ProblemFields):
     const answer = String(a.result.answer ?? '');
     const missingThen = (a.args.missing as string[] | undefined) ?? required.filter((n) => !(n in s.conditions));
     Object.assign(s.conditions, fillFromAnswer(answer, s.fields, missingThen));
+    Object.assign(s.config, parseConfig(answer, names[problem].config));
     if (/default/i.test(answer)) useDefaults = true;
   }
   s.exports = parseExports(task.request, s.conditions);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { BaseChatModel, type BaseChatModelParams, type BindToolsInput } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { problemIds, getProblem } from '../../../tools/engineering/registry.ts';
 import { planEngineering, type ProblemFields } from './engineeringPlanner.ts';
 import { planSupervisor } from './supervisorPlanner.ts';
@@ -26,7 +27,8 @@ function problemFields(): Promise<ProblemFields> {
     const out: ProblemFields = {};
     for (const id of problemIds()) {
       try {
-        out[id] = (await getProblem(id)).conditions;
+        const p = await getProblem(id);
+        out[id] = { conditions: p.conditions, config: p.configFields };
       } catch {
         // a problem module still being written is simply not offered
       }
@@ -56,7 +58,7 @@ export class OfflineChatModel extends BaseChatModel {
   }
 
   override bindTools(tools: BindToolsInput[]): OfflineChatModel {
-    return new OfflineChatModel({ toolNames: [...this.toolNames, ...tools.map(toolName)] });
+    return new OfflineChatModel({ toolNames: [...this.toolNames, ...tools.map(toolName)], callbacks: this.callbacks });
   }
 
   /** The planner's decision for this conversation. */
@@ -87,11 +89,13 @@ export class OfflineChatModel extends BaseChatModel {
     return { generations: [{ text: plan.text, message }] };
   }
 
-  override async *_streamResponseChunks(messages: BaseMessage[]): AsyncGenerator<ChatGenerationChunk> {
+  override async *_streamResponseChunks(messages: BaseMessage[], _options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
     const plan = await this.plan(messages);
     const id = randomUUID();
     for (const word of plan.text.match(/\S+\s*/g) ?? []) {
-      yield new ChatGenerationChunk({ text: word, message: new AIMessageChunk({ id, content: word }) });
+      const chunk = new ChatGenerationChunk({ text: word, message: new AIMessageChunk({ id, content: word }) });
+      await runManager?.handleLLMNewToken(word, undefined, undefined, undefined, undefined, { chunk });
+      yield chunk;
     }
     yield new ChatGenerationChunk({
       text: '',

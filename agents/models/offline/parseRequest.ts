@@ -9,6 +9,8 @@ export type Steps = { optimize: boolean; simulate: boolean; render: boolean; stl
 export interface ParsedRequest {
   problem: string | null;
   conditions: Record<string, number | boolean>;
+  /** Solver knobs the person set (grid size, max_iter). */
+  config: Record<string, number | boolean>;
   steps: Steps;
   /** Words that describe a value without giving it ("lightweight", "near the tip"). */
   vague: string[];
@@ -95,13 +97,30 @@ export function parseSteps(text: string): Steps {
   };
 }
 
-export function parseRequest(text: string, fieldsByProblem: Record<string, string[]>): ParsedRequest {
+/** Grid size ("on a 60x30 grid") and other solver knobs named by field. */
+export function parseConfig(text: string, fields: string[]): Record<string, number | boolean> {
+  const out = parseConditions(text, fields);
+  const grid = /\b(\d+)\s*[x×]\s*(\d+)\b\s*(?:grid|mesh|elements|resolution)?/i.exec(text);
+  if (grid && /grid|mesh|element|resolution/i.test(text) && fields.includes('nelx') && fields.includes('nely')) {
+    out.nelx ??= Number(grid[1]);
+    out.nely ??= Number(grid[2]);
+  }
+  return out;
+}
+
+export interface ProblemFieldNames {
+  conditions: string[];
+  config: string[];
+}
+
+export function parseRequest(text: string, fieldsByProblem: Record<string, ProblemFieldNames>): ParsedRequest {
   const notes: string[] = [];
   const problem = detectProblem(text, Object.keys(fieldsByProblem));
-  const fields = problem ? (fieldsByProblem[problem] ?? []) : [];
+  const fields = problem ? (fieldsByProblem[problem]?.conditions ?? []) : [];
   const conditions = parseConditions(text, fields, notes);
+  const config = problem ? parseConfig(text, fieldsByProblem[problem]?.config ?? []) : {};
   const vague = [...new Set([...text.matchAll(VAGUE)].map((m) => m[0].toLowerCase()))];
   const designIds = [...new Set([...text.matchAll(/\b([a-z][a-z0-9]*-[0-9a-f]{6,64})\b/g)].map((m) => m[1]))];
   const useDefaults = /\b(?:use|with|keep|take)(?: the)? defaults?\b|\bdefault (?:values|settings|parameters)\b/i.test(text);
-  return { problem, conditions, steps: parseSteps(text), vague, useDefaults, designIds, notes };
+  return { problem, conditions, config, steps: parseSteps(text), vague, useDefaults, designIds, notes };
 }

@@ -1,0 +1,74 @@
+/**
+ * The live timeline `engiai chat` prints: one line per node, hand-off, tool call and result, the
+ * optimizer's progress every few iterations, and the answer streamed token by token. Pure
+ * formatting: it writes through the function it is given (the CLI passes stdout).
+ */
+import type { AgentEvent, TraceProcessor } from './agentEvent.ts';
+
+const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+function resultGist(result: unknown): string {
+  if (!result || typeof result !== 'object') return clip(String(result));
+  const r = result as Record<string, unknown>;
+  if (r.error) return clip(`error: ${(r.error as { message?: string }).message ?? JSON.stringify(r.error)}`);
+  const keys = ['design_id', 'final_objective', 'objectives', 'iterations', 'files', 'stl_path', 'watertight', 'answer', 'conditions', 'warnings'];
+  const parts = keys.filter((k) => r[k] !== undefined && !(Array.isArray(r[k]) && !(r[k] as unknown[]).length)).map((k) => `${k}=${typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])}`);
+  return clip(parts.join(' ') || JSON.stringify(r), 400);
+}
+
+export class TimelinePrinter implements TraceProcessor {
+  private streamingAgent: string | null = null;
+  private streamed = '';
+  private progressEvery: number;
+
+  constructor(private readonly write: (text: string) => void, opts: { progressEvery?: number } = {}) {
+    this.progressEvery = opts.progressEvery ?? 10;
+  }
+
+  private line(text: string): void {
+    if (this.streamingAgent) this.write('\n');
+    this.streamingAgent = null;
+    this.write(`${text}\n`);
+  }
+
+  onEvent(e: AgentEvent): void {
+    switch (e.type) {
+      case 'run_start':
+        this.streamed = '';
+        return this.line(e.resume ? `▶ resuming thread ${e.threadId}` : `▶ thread ${e.threadId}`);
+      case 'handoff':
+        return this.line(`→ supervisor hands off to ${e.to}`);
+      case 'handback':
+        return this.line(`← ${e.from} reports back`);
+      case 'model_call':
+        return this.line(`  · ${e.agent} model ${ms(e.latencyMs)}, ${e.inputTokens}+${e.outputTokens} tokens${e.toolCalls.length ? ` → ${e.toolCalls.join(', ')}` : ''}${e.repairs.length ? ` (history repaired: ${e.repairs.length})` : ''}`);
+      case 'tool_call':
+        return this.line(`  ⚙ ${e.agent}.${e.name} ${clip(JSON.stringify(e.args))}`);
+      case 'tool_result':
+        return this.line(`  ${e.ok ? '✓' : '✗'} ${e.name} ${ms(e.durationMs)} ${resultGist(e.result)}`);
+      case 'progress':
+        if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} iteration ${e.step}/${e.maxIter}${e.objective !== undefined ? ` objective ${e.objective.toPrecision(6)}` : ''}`);
+        return;
+      case 'token':
+        if (e.agent !== 'supervisor') return;
+        if (this.streamingAgent !== e.agent) {
+          this.line('');
+          this.streamingAgent = e.agent;
+        }
+        this.streamed += e.text;
+        return this.write(e.text);
+      case 'answer':
+        if (this.streamed.trim() && e.content.trim().startsWith(this.streamed.trim().slice(0, 40))) return this.line('');
+        return this.line(`\n${e.content}`);
+      case 'interrupt':
+        return this.line(`? ${e.kind === 'approval' ? 'approval needed' : 'question'} from ${e.payload.agent}: ${e.payload.question}`);
+      case 'stopped':
+        return this.line(`■ stopped: ${e.reason}`);
+      case 'run_end':
+        return this.line(`■ ${e.status} in ${ms(e.durationMs)}`);
+      default:
+        return;
+    }
+  }
+}

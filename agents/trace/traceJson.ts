@@ -1,0 +1,93 @@
+/**
+ * The whole trace of a chat run as one JSON document (`engiai chat --json`): the events (tool calls
+ * with arguments and results, timings, tokens), the conversation's messages and totals.
+ */
+import type { AIMessage, BaseMessage, ToolMessage } from '@langchain/core/messages';
+import type { AgentEvent, InterruptPayload, RunStatus } from './agentEvent.ts';
+
+export const TRACE_VERSION = 1;
+
+export interface TraceMessage {
+  role: string;
+  name?: string;
+  content: string;
+  tool_calls?: { id?: string; name: string; args: unknown }[];
+  tool_call_id?: string;
+  status?: string;
+}
+
+export interface ChatTrace {
+  version: number;
+  threadId: string;
+  model: string;
+  status: RunStatus;
+  answer: string | null;
+  /** When status is 'interrupted': the question, and how to resume. */
+  interrupt: (InterruptPayload & { resumeWith: string }) | null;
+  totals: { durationMs: number; modelCalls: number; toolCalls: number; inputTokens: number; outputTokens: number; handoffs: number };
+  artifacts: string[];
+  events: AgentEvent[];
+  messages: TraceMessage[];
+}
+
+function text(m: BaseMessage): string {
+  return typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
+}
+
+export function serializeMessage(m: BaseMessage): TraceMessage {
+  const out: TraceMessage = { role: m.getType(), content: text(m) };
+  if (m.name) out.name = m.name;
+  if (m.getType() === 'ai') {
+    const calls = (m as AIMessage).tool_calls ?? [];
+    if (calls.length) out.tool_calls = calls.map((c) => ({ id: c.id, name: c.name, args: c.args }));
+  }
+  if (m.getType() === 'tool') {
+    out.tool_call_id = (m as ToolMessage).tool_call_id;
+    if ((m as ToolMessage).status) out.status = (m as ToolMessage).status;
+  }
+  return out;
+}
+
+/** File paths named in tool results (design folders, images, STL files), in the order produced. */
+export function artifactPaths(events: AgentEvent[]): string[] {
+  const out = new Set<string>();
+  const visit = (v: unknown, key: string) => {
+    if (typeof v === 'string') {
+      if (/(path|render|convergence|stl)$/i.test(key) && /[\\/]/.test(v)) out.add(v);
+    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
+  };
+  for (const e of events) if (e.type === 'tool_result' && e.ok) visit(e.result, '');
+  return [...out];
+}
+
+export function buildTrace(args: {
+  threadId: string;
+  model: string;
+  status: RunStatus;
+  answer: string | null;
+  interrupt: InterruptPayload | null;
+  events: AgentEvent[];
+  messages: BaseMessage[];
+}): ChatTrace {
+  const calls = args.events.filter((e) => e.type === 'model_call');
+  const runs = args.events.filter((e) => e.type === 'run_end');
+  return {
+    version: TRACE_VERSION,
+    threadId: args.threadId,
+    model: args.model,
+    status: args.status,
+    answer: args.answer,
+    interrupt: args.interrupt ? { ...args.interrupt, resumeWith: `engiai chat --thread ${args.threadId} --answer "<your answer>"` } : null,
+    totals: {
+      durationMs: runs.reduce((n, e) => n + e.durationMs, 0),
+      modelCalls: calls.length,
+      toolCalls: args.events.filter((e) => e.type === 'tool_result').length,
+      inputTokens: calls.reduce((n, e) => n + e.inputTokens, 0),
+      outputTokens: calls.reduce((n, e) => n + e.outputTokens, 0),
+      handoffs: args.events.filter((e) => e.type === 'handoff').length,
+    },
+    artifacts: artifactPaths(args.events),
+    events: args.events,
+    messages: args.messages.map(serializeMessage),
+  };
+}
