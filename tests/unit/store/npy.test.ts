@@ -83,10 +83,10 @@ describe('decodeNpy with files NumPy wrote', () => {
       ['<i8', 'np.array([[-(2**40), 2**40]], dtype="<i8")', [-(2 ** 40), 2 ** 40]],
       ['|b1', 'np.asfortranarray(np.array([[True, False, True], [False, False, True]]))', [1, 0, 1, 0, 0, 1]],
     ];
-    for (const [descr, expr, want] of cases) {
-      const path = join(dir, `case-${descr.replace(/[^a-z0-9]/gi, '')}.npy`);
-      py(`import numpy as np; np.save(${JSON.stringify(path)}, ${expr})`);
-      const bytes = new Uint8Array(readFileSync(path));
+    const pathOf = (descr: string) => join(dir, `case-${descr.replace(/[^a-z0-9]/gi, '')}.npy`);
+    py(['import numpy as np', ...cases.map(([descr, expr]) => `np.save(${JSON.stringify(pathOf(descr))}, ${expr})`)].join('\n'));
+    for (const [descr, , want] of cases) {
+      const bytes = new Uint8Array(readFileSync(pathOf(descr)));
       expect(readNpyHeader(bytes).descr).toBe(descr);
       expect(Array.from(decodeNpy(bytes).data)).toEqual(want);
     }
@@ -117,11 +117,15 @@ describe('decodeNpy with files NumPy wrote', () => {
   });
 
   it('rejects 3-D, object, complex, truncated and non-npy input with clear messages', () => {
-    const save = (name: string, expr: string) => {
-      const path = join(dir, name);
-      py(`import numpy as np; np.save(${JSON.stringify(path)}, ${expr}, allow_pickle=True)`);
-      return new Uint8Array(readFileSync(path));
+    const arrays: Record<string, string> = {
+      '3d.npy': 'np.zeros((2, 2, 2))',
+      'obj.npy': 'np.array([[1, "a"]], dtype=object)',
+      'cplx.npy': 'np.zeros((2, 2), dtype=complex)',
+      'struct.npy': 'np.zeros((2, 2), dtype=[("a", "<f8"), ("b", "<i4")])',
     };
+    const lines = Object.entries(arrays).map(([name, expr]) => `np.save(${JSON.stringify(join(dir, name))}, ${expr}, allow_pickle=True)`);
+    py(['import numpy as np', ...lines].join('\n'));
+    const save = (name: string, _expr: string) => new Uint8Array(readFileSync(join(dir, name)));
     expect(() => decodeNpy(save('3d.npy', 'np.zeros((2, 2, 2))'))).toThrow(/3-D arrays are not designs/);
     expect(() => decodeNpy(save('obj.npy', 'np.array([[1, "a"]], dtype=object)'))).toThrow(/object arrays/);
     expect(() => decodeNpy(save('cplx.npy', 'np.zeros((2, 2), dtype=complex)'))).toThrow(/complex/);
