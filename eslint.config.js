@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'web/ui/dist/**', 'benchmarks/perf/reference/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'web/ui/dist/**', 'benchmarks/perf/reference/**', '.scratch/**', 'test-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -27,7 +27,8 @@ export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigVa
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (!token.startsWith('--')) throw new InputError(`unexpected argument "${token}"`, { hint: usageHint(problem) });
-    let [name, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const [flag, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let name = flag;
     let negated = false;
     if (name.startsWith('no-') && !fields.has(name)) {
       negated = true;
