@@ -83,12 +83,12 @@ function envLayer(env: Env): Layer {
   return layer;
 }
 
-/** OLLAMA_HOST may be `host`, `host:port` or a URL (as the ollama CLI accepts). */
+/** OLLAMA_HOST may be `host`, `host:port` or a URL; like the ollama client, a bare http host gets port 11434. */
 export function normaliseOllamaHost(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const withScheme = /^https?:\/\//.test(value) ? value : `http://${value}`;
   const url = new URL(withScheme);
-  if (!url.port && !/^https?:\/\/[^/]+:\d+/.test(withScheme)) url.port = '11434';
+  if (!url.port && url.protocol === 'http:' && !/^http:\/\/[^/]+:\d+/.test(withScheme)) url.port = '11434';
   return url.toString().replace(/\/$/, '');
 }
 

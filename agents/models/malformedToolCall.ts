@@ -38,13 +38,20 @@ export const geminiMalformed: MalformedDetector = {
     const meta = { ...info, ...message.response_metadata } as Record<string, unknown>;
     if (meta.finishReason !== 'MALFORMED_FUNCTION_CALL') return undefined;
     const finishMessage = typeof meta.finishMessage === 'string' ? meta.finishMessage : '';
-    const name = /Malformed function call:\s*(?:[\w.]*\.)?(\w+)\s*\(/.exec(finishMessage)?.[1];
+    const name = calledName(finishMessage);
     return invalid(name, finishMessage, `Gemini returned MALFORMED_FUNCTION_CALL${finishMessage ? `: ${finishMessage}` : ''}`);
   },
 };
 
 function invalid(name: string | undefined, args: string, error: string): InvalidToolCall {
   return { type: 'invalid_tool_call', id: `call_invalid_${randomUUID()}`, name, args, error };
+}
+
+/** Gemini's finishMessage reads e.g. "Malformed function call: print(default_api.add_one(a=one))". */
+function calledName(finishMessage: string): string | undefined {
+  const viaApi = /default_api\.(\w+)\s*\(/.exec(finishMessage)?.[1];
+  const direct = /Malformed function call:\s*(\w+)\s*\(/.exec(finishMessage)?.[1];
+  return viaApi ?? (direct === 'print' ? undefined : direct);
 }
 
 function nameIn(raw: string): string | undefined {

@@ -1,0 +1,104 @@
+/** config/load.ts + config/schema.ts: precedence, env mapping, clear errors, secrets only from env. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, normaliseOllamaHost } from '../../../config/load.ts';
+import { ConfigError } from '../../../tools/errors.ts';
+
+function workspace(yaml?: string): string {
+  const cwd = mkdtempSync(join(tmpdir(), 'engiai-config-'));
+  if (yaml !== undefined) {
+    mkdirSync(join(cwd, 'config'));
+    writeFileSync(join(cwd, 'config', 'engiai.yaml'), yaml);
+  }
+  return cwd;
+}
+
+function thrown(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults: offline, temperature 0, seed 42, home from ENGIAI_HOME', () => {
+    const cwd = workspace();
+    const config = loadConfig({ env: { ENGIAI_HOME: join(cwd, 'home') }, cwd });
+    expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
+    expect(config.home).toBe(join(cwd, 'home'));
+    expect(config.providers.ollama.host).toBe('http://127.0.0.1:11434');
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 8787 });
+  });
+
+  it('merges defaults < file < env < flags', () => {
+    const cwd = workspace('model:\n  spec: ollama:llama3.1\n  seed: 7\n  timeoutMs: 1000\nserver:\n  port: 9000\n');
+    const config = loadConfig({ env: { ENGIAI_SEED: '8', ENGIAI_TIMEOUT_MS: '2000' }, cwd, flags: { model: { timeoutMs: 3000 } } });
+    expect(config.model).toMatchObject({ spec: 'ollama:llama3.1', seed: 8, timeoutMs: 3000, temperature: 0 });
+    expect(config.server.port).toBe(9000);
+  });
+
+  it('reads ENGIAI_CONFIG, keys and base URLs from the environment', () => {
+    const cwd = workspace();
+    const file = join(cwd, 'elsewhere.yaml');
+    writeFileSync(file, 'model:\n  spec: google:gemini-2.5-flash\n');
+    const config = loadConfig({ env: { ENGIAI_CONFIG: file, GEMINI_API_KEY: 'g-key', GEMINI_BASE_URL: 'http://127.0.0.1:9/', OPENAI_API_KEY: 'o-key', OLLAMA_HOST: '10.0.0.5' }, cwd });
+    expect(config.model.spec).toBe('google:gemini-2.5-flash');
+    expect(config.providers.google).toEqual({ apiKey: 'g-key', baseUrl: 'http://127.0.0.1:9/' });
+    expect(config.providers.openai.apiKey).toBe('o-key');
+    expect(config.providers.ollama.host).toBe('http://10.0.0.5:11434');
+  });
+
+  it('treats empty YAML keys and empty env values as unset', () => {
+    const cwd = workspace('providers:\n  openai:\n  google:\nmodel:\n');
+    expect(loadConfig({ env: { ENGIAI_MODEL: '  ', OPENAI_API_KEY: '' }, cwd }).model.spec).toBe('offline');
+  });
+
+  it('reports bad YAML with its line', () => {
+    const err = thrown(() => loadConfig({ env: {}, cwd: workspace('model:\n  spec: [unclosed\n') }));
+    expect(err.message).toMatch(/invalid YAML in .*engiai\.yaml at line \d+/);
+  });
+
+  it('names every bad value with its path and what was received', () => {
+    const err = thrown(() => loadConfig({ env: { ENGIAI_TEMPERATURE: '5' }, cwd: workspace('model:\n  maxRetries: -1\n  colour: red\n') }));
+    expect(err.message).toContain('model.temperature');
+    expect(err.message).toContain('received 5');
+    expect(err.message).toContain('model.maxRetries');
+    expect(err.message).toContain('colour');
+    expect(err.hint).toContain('engiai.example.yaml');
+  });
+
+  it('rejects a non-numeric number variable by name', () => {
+    expect(thrown(() => loadConfig({ env: { ENGIAI_PORT: 'eighty' }, cwd: workspace() })).message).toContain('ENGIAI_PORT');
+  });
+
+  it('refuses secrets in the config file and never echoes a secret', () => {
+    const err = thrown(() => loadConfig({ env: {}, cwd: workspace('providers:\n  openai:\n    apiKey: sk-in-file-123456\n') }));
+    expect(err.message).toContain('providers.openai.apiKey');
+    expect(err.hint).toContain('OPENAI_API_KEY');
+    expect(`${err.message}${err.hint}`).not.toContain('sk-in-file-123456');
+  });
+
+  it('fails clearly when an explicit config file is missing', () => {
+    expect(thrown(() => loadConfig({ env: { ENGIAI_CONFIG: '/nonexistent/engiai.yaml' }, cwd: workspace() })).message).toContain('not found');
+  });
+
+  it('loads the shipped example file unchanged', () => {
+    const config = loadConfig({ env: {}, configPath: join(import.meta.dirname, '../../../config/engiai.example.yaml') });
+    expect(config.model.spec).toBe('offline');
+  });
+});
+
+describe('normaliseOllamaHost', () => {
+  it.each([
+    ['localhost', 'http://localhost:11434'],
+    ['0.0.0.0:5000', 'http://0.0.0.0:5000'],
+    ['http://gpu-box:11434/', 'http://gpu-box:11434'],
+    ['https://ollama.example.org', 'https://ollama.example.org'],
+    ['http://gpu-box', 'http://gpu-box:11434'],
+  ])('%s → %s', (input, expected) => expect(normaliseOllamaHost(input)).toBe(expected));
+});
