@@ -10,9 +10,12 @@
  *   ∂J/∂x_e = w·ρ'_e·(−u_eᵀKE·u_e + 2γ·u_eᵀCEthm·(T_e − tref)) + (1−w)·ρ'_e·T_eᵀKEth·T_e − κ'_e·μ_eᵀKEth·T_e
  *   with the thermal adjoint Kth_ff·μ_f = g_f, g = 2wγ·Σ_e ρ_e·CEthmᵀu_e + 2(1−w)·Σ_e ρ_e·KEth·T_e, μ = 0 at sinks.
  * The mechanical adjoint of f_m = uᵀKm·u is −2u, so it needs no solve: 3 solves per iteration
- * (T, u, μ) where EngiBench does 4. EngiBench's own per-element formula (fea_model.py) drops the
- * explicit ∂feps/∂x term, weights the via-T part of f_m with (1−w) and differentiates (κ0 + x)^p as
- * x^p, so it is not the gradient of J; we use the exact one (see the report in thermoelastic2d docs).
+ * (T, u, μ) where EngiBench does 4.
+ * Decision: EngiBench's own per-element formula (fea_model.py) drops the explicit ∂feps/∂x term,
+ * weights the via-T part of f_m with (1−w) instead of w, solves its thermal adjoint with the
+ * identity-row matrix and differentiates (κ0 + x)^p as x^p, so it is not the gradient of J. We use the
+ * exact gradient; optimized designs therefore differ from EngiBench's dataset designs, while
+ * `simulate` (objectives only) is unaffected.
  */
 import type { Setup } from './setup.ts';
 import { MATERIAL } from './elementMatrices.ts';
