@@ -86,7 +86,7 @@ const FINAL = /manufactur|\bprint|\bfinal\b|\bproduction\b|\bfabricat/i;
 
 /** Sentences, without breaking decimals ("0.5") or ids. */
 export function sentences(text: string): string[] {
-  return text.split(/(?<!\d)\.(?!\d)|[;\n]|\?|!/).map((s) => s.trim()).filter(Boolean);
+  return text.split(/\.(?!\d)|[;\n]|\?|!/).map((s) => s.trim()).filter(Boolean);
 }
 
 function parseBranching(text: string, known: Record<string, number | boolean>): Branching | null {
@@ -101,7 +101,7 @@ function parseBranching(text: string, known: Record<string, number | boolean>): 
   const below = /below|less|lower|under|smaller|</i.test(m[2]);
   const common = parseStlArgs(text.slice(0, m.index), known);
   const tail = after.slice(split.index + split[0].length);
-  const end = /(?<!\d)\.(?!\d)\s+(?=[A-Z])/.exec(tail);
+  const end = /\.(?!\d)\s+(?=[A-Z])/.exec(tail);
   const whenTrue = { ...common, ...parseStlArgs(after.slice(0, split.index), known) };
   const whenFalse = { ...common, ...parseStlArgs(end ? tail.slice(0, end.index) : tail, known) };
   const rest = end ? parseStlArgs(tail.slice(end.index), known) : {};

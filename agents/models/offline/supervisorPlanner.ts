@@ -14,8 +14,10 @@ const INTENTS: [string, RegExp][] = [
   ['hpc', /\b(?:cluster|slurm|hpc|sbatch|supercomputer|train(?:ing)? (?:a |the )?(?:cgan|diffusion|generative|model))\b/i],
   ['cli', /\b(?:open (?:it|the \w+) in|launch|shell command|terminal|paraview|meshlab|run the command)\b/i],
   ['prusa', /\b(?:3d[-\s]?printer|printer|prusa|slice|g-?code|print it|print the)\b/i],
-  ['engineering', /optimi[sz]|topolog|\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|simulat|compliance|\brender|\bstl\b|\bdesign|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction|\bproblems?\b|\bshow (?:it|me)\b|\bexport\b/i],
+  // engineering is placed by its first action word, so "find X in the paper, then optimize" goes to rag first
+  ['engineering', /optimi[sz]|topolog|simulat|\brender|\bstl\b|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i],
 ];
+const ENGINEERING_SUBJECT = /\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|compliance|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction/i;
 
 const GREETING = /^\s*(?:hi|hello|hey|help|what can you do|who are you)\b/i;
 
@@ -24,7 +26,7 @@ export function classifyIntents(request: string, available: string[]): string[] 
   const hits: { agent: string; at: number }[] = [];
   for (const [agent, re] of INTENTS) {
     if (!available.includes(agent)) continue;
-    const m = re.exec(request);
+    const m = re.exec(request) ?? (agent === 'engineering' ? ENGINEERING_SUBJECT.exec(request) : null);
     if (m) hits.push({ agent, at: m.index });
   }
   return hits.sort((a, b) => a.at - b.at).map((h) => h.agent);
