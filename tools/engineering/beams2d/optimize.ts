@@ -43,6 +43,16 @@ export function initialDesign(nel: number, p: OptimizeParams, start?: Float64Arr
   return x;
 }
 
+/** Runs an FE analysis, tagging a NumericError from the solver with the iteration. */
+function analyzeAt(iteration: number, run: () => number): number {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof NumericError && e.iteration === undefined) throw new NumericError(`beams2d iteration ${iteration}: ${e.message}`, { iteration, cause: e });
+    throw e;
+  }
+}
+
 export function* optimizeBeam(
   setup: Beams2DSetup,
   solver: LinearSolver,
@@ -66,7 +76,7 @@ export function* optimizeBeam(
   let change = 1;
   let loop = 0;
   while (change > CHANGE_TOL && loop < p.maxIter) {
-    const c = feAnalysis(setup, solver, st.xPrint, p.penal, fe, loop);
+    const c = analyzeAt(loop, () => feAnalysis(setup, solver, st.xPrint, p.penal, fe, loop));
     if (!Number.isFinite(c)) throw new NumericError(`beams2d: compliance is ${c} at iteration ${loop}`, { iteration: loop });
     history.push({ step: loop, objectives: [c] });
     loop++;

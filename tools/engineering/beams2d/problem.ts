@@ -12,8 +12,7 @@ import { createFeWorkspace, feAnalysis } from './fe.ts';
 import { imageToVector, vectorToDesign } from './layout.ts';
 import { optimizeBeam } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
-import { createSetup, type Beams2DSetup } from './setup.ts';
-import { createLinearSolver } from './solverFactory.ts';
+import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'beams2d';
 const FIELDS = [...conditions, ...configFields];
@@ -52,18 +51,10 @@ function assertDesign(design: Design, c: Beams2DConfig, what: string): Float64Ar
   return imageToVector(design.data, c.nelx, c.nely);
 }
 
-let cached: { key: string; setup: Beams2DSetup } | undefined;
-/** Setups are immutable, so the last one is kept for repeated simulate calls on the same geometry. */
-function setupFor(c: Beams2DConfig): Beams2DSetup {
-  const key = `${c.nelx}x${c.nely}:${c.forcedist}:${c.rmin}`;
-  if (cached?.key !== key) cached = { key, setup: createSetup(c) };
-  return cached.setup;
-}
-
 function simulateCompliance(design: Design, c: Beams2DConfig): number {
   const x = assertDesign(design, c, 'design');
-  const setup = setupFor(c);
-  return feAnalysis(setup, createLinearSolver(setup), x, c.penal, createFeWorkspace(setup));
+  const { setup, solver } = cachedSetup(c);
+  return feAnalysis(setup, solver, x, c.penal, createFeWorkspace(setup));
 }
 
 function fmt(v: number): string {
@@ -119,9 +110,9 @@ export function createBeams2D(opts: Beams2DOptions = {}): Problem {
     optimizeSteps(config, options: OptimizeOptions = {}): Generator<StepEvent, OptimizeResult, void> {
       const c = assertConfig(resolveConfig(config));
       const start = options.startingPoint ? assertDesign(options.startingPoint, c, 'startingPoint') : undefined;
-      const setup = createSetup(c);
+      const { setup, solver } = cachedSetup(c);
       return (function* () {
-        const r = yield* optimizeBeam(setup, createLinearSolver(setup), { ...c, version }, start);
+        const r = yield* optimizeBeam(setup, solver, { ...c, version }, start);
         return { design: vectorToDesign(r.xPrint, c.nelx, c.nely), history: r.history, iterations: r.iterations };
       })();
     },
