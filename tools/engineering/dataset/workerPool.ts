@@ -70,7 +70,8 @@ function runThreads(opts: PoolOptions): Promise<{ aborted: boolean }> {
       if (task) w.postMessage(task);
     };
     for (let i = 0; i < count; i++) {
-      const w = new Worker(BOOT, { workerData: { problemId: opts.problemId, entry: ENTRY } });
+      // execArgv []: the boot file registers tsx itself; inherited flags (e.g. --input-type) can break a worker.
+      const w = new Worker(BOOT, { execArgv: [], workerData: { problemId: opts.problemId, entry: ENTRY } });
       workers.push(w);
       w.on('error', (err) => finish(err));
       w.on('exit', (code) => finish(new Error(`dataset worker exited early (code ${code})`)));
