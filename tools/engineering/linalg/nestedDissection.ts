@@ -25,6 +25,7 @@ interface Workspace {
   side: Int8Array;
   queue: Int32Array;
   level: Int32Array;
+  level2: Int32Array;
   stamp: number;
 }
 
@@ -39,6 +40,7 @@ export function nestedDissection(g: NodeGraph, opts: DissectionOptions = {}): In
     side: new Int8Array(n),
     queue: new Int32Array(n),
     level: new Int32Array(n),
+    level2: new Int32Array(n),
     stamp: 0,
   };
   const tasks: number[] = [0, n];
@@ -157,8 +159,8 @@ function select(c: Float64Array, r: number): number {
 }
 
 /** BFS over the current range from root; fills queue, level; returns the number of levels. */
-function bfs(ws: Workspace, root: number, s: number): { count: number; depth: number } {
-  const { g, tag, queue, level } = ws;
+function bfs(ws: Workspace, root: number, s: number, level = ws.level): { count: number; depth: number } {
+  const { g, tag, queue } = ws;
   const visited = -s - 2;
   queue[0] = root;
   tag[root] = visited;
@@ -181,7 +183,7 @@ function bfs(ws: Workspace, root: number, s: number): { count: number; depth: nu
 }
 
 function graphSplit(ws: Workspace, lo: number, hi: number): Array<[number, number]> | null {
-  const { buf, side, queue, level, g } = ws;
+  const { buf, queue, level, g } = ws;
   const s = stampRange(ws, lo, hi);
   let root = buf[lo];
   let { count, depth } = bfs(ws, root, s);
@@ -203,12 +205,57 @@ function graphSplit(ws: Workspace, lo: number, hi: number): Array<[number, numbe
     depth = next.depth;
   }
   if (depth < 3) return null;
-  const cut = chooseLevel(level, queue, count, depth);
-  for (let k = 0; k < count; k++) {
+  return twoRootSplit(ws, lo, hi, s, count, depth);
+}
+
+/**
+ * Two candidate cuts, keeping the one with the smaller separator per node of the smaller side:
+ * the narrowest balanced BFS level from the pseudo-peripheral root, and the median of
+ * level1 − level2 (distances from the root and from the node farthest from it), whose level sets
+ * run across a mesh's long axis like a geometric cut where single-root levels curve around it.
+ */
+function twoRootSplit(ws: Workspace, lo: number, hi: number, s: number, count: number, depth: number) {
+  const { queue, level, level2, side, g } = ws;
+  let far = queue[count - 1];
+  for (let k = count - 1; k >= 0 && level[queue[k]] === depth - 1; k--) {
     const v = queue[k];
-    side[v] = level[v] < cut ? 0 : 1;
+    if (g.adjPtr[v + 1] - g.adjPtr[v] < g.adjPtr[far + 1] - g.adjPtr[far]) far = v;
   }
+  const order = Int32Array.from(queue.subarray(0, count));
+  bfs(ws, far, s, level2);
+  const hist = new Int32Array(2 * depth + 1);
+  for (const v of order) hist[level[v] - level2[v] + depth]++;
+  let median = 0;
+  for (let acc = 0; acc + hist[median] <= count >> 1; median++) acc += hist[median];
+  median -= depth;
+  const cut = chooseLevel(level, order, count, depth);
+  const byDiff = (v: number): number => (level[v] - level2[v] < median ? 0 : 1);
+  const byLevel = (v: number): number => (level[v] < cut ? 0 : 1);
+  const pick = cutQuality(ws, order, s, byDiff) < cutQuality(ws, order, s, byLevel) ? byDiff : byLevel;
+  for (const v of order) side[v] = pick(v);
   return partitionRange(ws, lo, hi, s);
+}
+
+/** |S| / min(|left|, |right|) of the vertex separator a 0/1 side assignment induces (lower is better). */
+function cutQuality(ws: Workspace, order: Int32Array, s: number, sideOf: (v: number) => number): number {
+  const { g, tag } = ws;
+  let left = 0;
+  let sep = 0;
+  for (const v of order) {
+    if (sideOf(v) === 0) {
+      left++;
+      continue;
+    }
+    for (let p = g.adjPtr[v]; p < g.adjPtr[v + 1]; p++) {
+      const u = g.adj[p];
+      if (tag[u] === s && sideOf(u) === 0) {
+        sep++;
+        break;
+      }
+    }
+  }
+  const right = order.length - left - sep;
+  return Math.min(left, right) > 0 ? sep / Math.min(left, right) : Infinity;
 }
 
 /** Picks the narrowest level that leaves both sides within a 1:2 ratio (else the median level). */
