@@ -28,8 +28,9 @@ const numericFields = (fields: readonly FieldSpec[]) => fields.filter((f) => f.t
 /** Bare numbers in an answer ("0.3, 0.5 and 2") fill the missing fields in the order asked. */
 function fillFromAnswer(answer: string, fields: readonly FieldSpec[], missing: string[]): Record<string, number | boolean> {
   const named = parseConditions(answer, fields.map((f) => f.name));
-  if (Object.keys(named).length) return named;
-  const nums = [...answer.matchAll(/-?\d+(?:\.\d+)?|-?\.\d+/g)].map((m) => Number(m[0]));
+  if (Object.keys(named).length || /default/i.test(answer)) return named;
+  const bare = answer.replace(/\d+\s*[x×]\s*\d+/g, ' ').replace(/\b(?:nelx|nely|max_iter|penal)\b\s*[=:]?\s*\d+(?:\.\d+)?/gi, ' ');
+  const nums = [...bare.matchAll(/-?\d+(?:\.\d+)?|-?\.\d+/g)].map((m) => Number(m[0]));
   const out: Record<string, number> = {};
   missing.forEach((name, i) => {
     if (i < nums.length) out[name] = nums[i];
