@@ -15,7 +15,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { BaseChatModel as BaseChatModelClass } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { TimeoutError } from '../../tools/errors.ts';
+import { ModelBehaviorError, TimeoutError } from '../../tools/errors.ts';
 import { inspectError, isRetryable, toEngiError, type ErrorContext } from './providerError.ts';
 import type { MalformedDetector } from './malformedToolCall.ts';
 
@@ -57,7 +57,7 @@ export function applyCallPolicy<M extends BaseChatModel>(model: M, policy: CallP
   if (m._streamChatModelEvents !== base._streamChatModelEvents) {
     const events = m._streamChatModelEvents.bind(m);
     m._streamChatModelEvents = (messages: BaseMessage[], options: Any, runManager: Any) =>
-      options?.[INSIDE] ? events(messages, options, runManager) : withPolicy((signal) => events(messages, inner(options, signal), runManager), options?.signal, policy);
+      options?.[INSIDE] ? events(messages, options, runManager) : eventsWithPolicy(events, messages, options, runManager, policy);
   }
   return model;
 }
@@ -94,6 +94,23 @@ async function* chunksWithPolicy(stream: Any, messages: BaseMessage[], options: 
     const invalid = policy.malformed?.fromError?.(err);
     if (!invalid) throw err;
     yield invalidChunk(invalid);
+  }
+}
+
+/**
+ * The content-block event protocol (LangGraph v3 streaming) has no invalid-tool-call event we can
+ * synthesise, so a malformed call reported as an error becomes a ModelBehaviorError here.
+ */
+async function* eventsWithPolicy(events: Any, messages: BaseMessage[], options: Any, runManager: Any, policy: CallPolicy): AsyncGenerator<unknown> {
+  try {
+    yield* withPolicy((signal) => events(messages, inner(options, signal), runManager), options?.signal, policy);
+  } catch (err) {
+    const invalid = policy.malformed?.fromError?.(err);
+    if (!invalid) throw err;
+    const { provider, model } = policy.context;
+    throw new ModelBehaviorError(`${provider}:${model} produced a malformed tool call: ${invalid.error}`, {
+      hint: 'invoke() and stream() return it as AIMessage.invalid_tool_calls instead; see answerInvalidToolCalls().',
+    });
   }
 }
 

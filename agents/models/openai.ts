@@ -27,12 +27,17 @@ export function createOpenAICompatibleModel({ spec, settings, providers }: Provi
   return { model, secrets: apiKey ? [apiKey] : [], endpoint: baseUrl, keyEnv: 'OPENAI_COMPATIBLE_API_KEY' };
 }
 
+/** o-series and gpt-5 reasoning models accept only the default temperature (the API answers 400 otherwise). */
+export function acceptsTemperature(model: string): boolean {
+  return !(/^o\d/.test(model) || (model.startsWith('gpt-5') && !model.startsWith('gpt-5-chat')));
+}
+
 function chatOpenAI(model: string, apiKey: string, baseUrl: string, settings: ProviderInput['settings']): ChatOpenAI {
   return new ChatOpenAI({
     model,
     apiKey,
     configuration: { baseURL: baseUrl },
-    temperature: settings.temperature,
+    ...(acceptsTemperature(model) ? { temperature: settings.temperature } : {}),
     modelKwargs: { seed: settings.seed },
     maxRetries: 0,
     streamUsage: true,

@@ -1,5 +1,12 @@
 /** Our Ollama client (resolve.ts → @langchain/ollama → HTTP) against the loopback Ollama fake. */
-import { providerContract } from './providerContract.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { resolveModel } from '../../../agents/models/index.ts';
+import { loadConfig } from '../../../config/load.ts';
+import { ModelBehaviorError } from '../../../tools/errors.ts';
+import { addOne, providerContract } from './providerContract.ts';
 import { startFakeOllama } from '../../fakes/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,4 +24,16 @@ providerContract({
     toolNames: (r) => (r.body.tools ?? []).map((t: Msg) => t.function.name),
     toolResults: (r) => r.body.messages.filter((m: Msg) => m.role === 'tool').map((m: Msg) => m.content),
   },
+});
+
+it('ollama: a malformed tool call on the stream-events protocol is a ModelBehaviorError', async () => {
+  const fake = await startFakeOllama([{ toolCalls: [{ name: 'add_one', rawArgs: '{"a": one}' }] }]);
+  try {
+    const cwd = mkdtempSync(join(tmpdir(), 'engiai-models-'));
+    const model = await resolveModel('ollama:llama3.1', { config: loadConfig({ env: fake.env, cwd }) });
+    await expect(Promise.resolve(model.streamEvents('add one to one', { tools: [addOne] } as never))).rejects.toBeInstanceOf(ModelBehaviorError);
+    expect(fake.requests).toHaveLength(1);
+  } finally {
+    await fake.close();
+  }
 });

@@ -162,6 +162,20 @@ export function providerContract(c: ProviderCase): void {
     });
   });
 
+  describe(`${c.name}: stream-events protocol (LangGraph v3 streaming)`, () => {
+    it('retries and assembles the message', async () => {
+      const { fake, chat } = await setup([{ status: 503 }, { text: 'events ok' }]);
+      const message = await chat.streamEvents('hi');
+      expect(message.text).toBe('events ok');
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it('times out', async () => {
+      const { chat } = await setup([{ delayMs: 3000, text: 'late' }], { timeoutMs: 300 });
+      await expect(Promise.resolve(chat.streamEvents('hi'))).rejects.toBeInstanceOf(TimeoutError);
+    });
+  });
+
   describe(`${c.name}: malformed tool arguments`, () => {
     for (const mode of ['invoke', 'stream'] as const) {
       it(`returns invalid_tool_calls (${mode}) that answerInvalidToolCalls() answers`, async () => {

@@ -137,6 +137,16 @@ describe('other specs', () => {
     expect(usage.calls[0]).toMatchObject({ model: `openai-compatible:qwen2.5-7b@${server.baseUrl}`, inputTokens: 10, outputTokens: 2, costUsd: 0 });
   });
 
+  it('reasoning models (o-series, gpt-5) get no temperature, which they reject, but keep the seed', async () => {
+    const server = await startFakeOpenAI([{ text: 'thought' }, { text: 'chat' }], OPENAI_KEY);
+    fake = server;
+    await (await resolveModel('openai:o4-mini', { config: config(server.env) })).invoke('hi');
+    await (await resolveModel('openai:gpt-5-chat-latest', { config: config(server.env) })).invoke('hi');
+    expect(fake.requests[0].body.temperature).toBeUndefined();
+    expect(fake.requests[0].body.seed).toBe(42);
+    expect(fake.requests[1].body.temperature).toBe(0);
+  });
+
   it('offline resolves to a chat model with a usage ledger', async () => {
     const model = await resolveModel('offline', { config: config({}) });
     expect(model).toBeInstanceOf(BaseChatModel);
