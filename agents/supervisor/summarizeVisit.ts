@@ -25,6 +25,15 @@ function compactValue(v: unknown, depth = 0): unknown {
   return v;
 }
 
+/** Fields worth handing back; anything else stays in the specialist's transcript. */
+const KEY_FIELDS = ['error', 'design_id', 'problem', 'conditions', 'iterations', 'final_objective', 'objectives', 'volume_fraction', 'constraint_violations', 'files', 'path', 'stl_path', 'watertight', 'answer', 'warnings'];
+
+function keyFields(result: unknown): unknown {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return compactValue(result);
+  const entries = Object.entries(result).filter(([k, v]) => KEY_FIELDS.includes(k) && !(Array.isArray(v) && v.length === 0));
+  return entries.length ? compactValue(Object.fromEntries(entries)) : compactValue(result, 2);
+}
+
 function parseContent(m: ToolMessage): unknown {
   const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
   try {
@@ -58,7 +67,7 @@ export function summarizeVisit(agent: string, transcript: BaseMessage[], stopRea
       const t = m as ToolMessage;
       const result = parseContent(t);
       collectPaths(result, paths);
-      tools.push({ tool: t.name, ok: t.status !== 'error', result: compactValue(result) });
+      tools.push({ tool: t.name, ok: t.status !== 'error', result: keyFields(result) });
     } else if (m.getType() === 'ai') {
       const text = textOf(m as AIMessage).trim();
       if (text) answer = text;
