@@ -53,6 +53,23 @@ describe('setup', () => {
     expect([...ed.slice((1 * 4 + 2) * 8, (1 * 4 + 2) * 8 + 8)]).toEqual([16, 17, 26, 27, 24, 25, 14, 15]);
   });
 
+  it('builds exactly the pattern the element couplings imply, with sorted columns', () => {
+    const rows = Array.from({ length: s.pattern.n }, () => new Set<number>());
+    for (let e = 0; e < s.nel; e++) {
+      for (let i = 0; i < 8; i++) {
+        for (let j = 0; j < 8; j++) {
+          const r = s.dofToFree[s.edofMat[e * 8 + i]];
+          const c = s.dofToFree[s.edofMat[e * 8 + j]];
+          if (r >= 0 && c >= 0) rows[r].add(c);
+        }
+      }
+    }
+    for (let r = 0; r < s.pattern.n; r++) {
+      const cols = [...s.pattern.colIdx.slice(s.pattern.rowPtr[r], s.pattern.rowPtr[r + 1])];
+      expect(cols).toEqual([...rows[r]].sort((a, b) => a - b));
+    }
+  });
+
   it('fixes the left-edge x DOFs and the last DOF', () => {
     expect([...s.fixed]).toEqual([0, 2, 4, 6, 8, s.ndof - 1]);
     expect(s.free.length).toBe(s.ndof - 6);

@@ -74,24 +74,31 @@ export function fixedDofs(nely: number, ndof: number): Int32Array {
   return Int32Array.from(fixed);
 }
 
-function reducedPattern(edofMat: Int32Array, dofToFree: Int32Array, n: number): SparsePattern {
-  const rows: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
-  const nel = edofMat.length / 8;
-  for (let e = 0; e < nel; e++) {
-    for (let i = 0; i < 8; i++) {
-      const r = dofToFree[edofMat[e * 8 + i]];
-      if (r < 0) continue;
-      for (let j = 0; j < 8; j++) {
-        const c = dofToFree[edofMat[e * 8 + j]];
-        if (c >= 0) rows[r].add(c);
+/**
+ * Pattern of the reduced K: two DOFs couple when their nodes share an element, i.e. when the nodes
+ * are at most one step apart in x and in y. Visiting neighbours column by column, top to bottom,
+ * yields the columns already sorted.
+ */
+function reducedPattern(nelx: number, nely: number, dofToFree: Int32Array, n: number): SparsePattern {
+  const ny1 = nely + 1;
+  const rowPtr = new Int32Array(n + 1);
+  const cols: number[] = [];
+  let r = 0;
+  for (let d = 0; d < dofToFree.length; d++) {
+    if (dofToFree[d] < 0) continue;
+    const node = d >> 1;
+    const cx = Math.floor(node / ny1);
+    const cy = node % ny1;
+    for (let x = Math.max(cx - 1, 0); x <= Math.min(cx + 1, nelx); x++) {
+      for (let y = Math.max(cy - 1, 0); y <= Math.min(cy + 1, nely); y++) {
+        const m = x * ny1 + y;
+        if (dofToFree[2 * m] >= 0) cols.push(dofToFree[2 * m]);
+        if (dofToFree[2 * m + 1] >= 0) cols.push(dofToFree[2 * m + 1]);
       }
     }
+    rowPtr[++r] = cols.length;
   }
-  const rowPtr = new Int32Array(n + 1);
-  for (let r = 0; r < n; r++) rowPtr[r + 1] = rowPtr[r] + rows[r].size;
-  const colIdx = new Int32Array(rowPtr[n]);
-  for (let r = 0; r < n; r++) colIdx.set([...rows[r]].sort((a, b) => a - b), rowPtr[r]);
-  return { n, rowPtr, colIdx };
+  return { n, rowPtr, colIdx: Int32Array.from(cols) };
 }
 
 function findSlot(p: SparsePattern, r: number, c: number): number {
@@ -144,7 +151,7 @@ export function createSetup({ nelx, nely, forcedist, rmin }: SetupParams): Beams
     coords[2 * r] = Math.floor(node / (nely + 1));
     coords[2 * r + 1] = node % (nely + 1);
   }
-  const pattern = reducedPattern(edofMat, dofToFree, n);
+  const pattern = reducedPattern(nelx, nely, dofToFree, n);
   return {
     nelx, nely, nel, ndof,
     KE: elementStiffness(),
