@@ -25,7 +25,10 @@ export async function startFakeGemini(script: ScriptStep[], apiKey = 'fake-gemin
   return { ...server, baseUrl: server.url, env: { GOOGLE_API_KEY: apiKey, GOOGLE_BASE_URL: server.url } };
 }
 
+let responses = 0;
+
 function respond({ request, reply, res, sent }: ResponderContext): void {
+  const responseId = `fake-response-${++responses}`;
   const [, model, method] = ROUTE.exec(request.path) ?? [];
   const invalid = turnError(request.body?.contents);
   if (invalid) {
@@ -39,8 +42,8 @@ function respond({ request, reply, res, sent }: ResponderContext): void {
   const usage = reply.usage ?? estimateUsage(request.body?.contents, reply);
   const streamed = method === 'streamGenerateContent';
   sent({ status: 200, usage, streamed });
-  if (streamed) streamReply(res, model, reply, usage);
-  else sendJson(res, 200, { candidates: [candidate(reply, true)], usageMetadata: usageJson(usage, usage.outputTokens), modelVersion: model });
+  if (streamed) streamReply(res, model, responseId, reply, usage);
+  else sendJson(res, 200, { candidates: [candidate(reply, true)], usageMetadata: usageJson(usage, usage.outputTokens), modelVersion: model, responseId });
 }
 
 /** Gemini's rule: a functionResponse turn comes right after a model turn with functionCall parts. */
@@ -84,9 +87,9 @@ function usageJson(usage: FakeUsage, outputSoFar: number) {
   return { promptTokenCount: usage.inputTokens, candidatesTokenCount: outputSoFar, totalTokenCount: usage.inputTokens + outputSoFar };
 }
 
-function streamReply(res: ServerResponse, model: string, reply: FakeReply, usage: FakeUsage): void {
+function streamReply(res: ServerResponse, model: string, responseId: string, reply: FakeReply, usage: FakeUsage): void {
   const stream = startStream(res, 'text/event-stream');
-  const send = (body: object) => stream.write(`data: ${JSON.stringify({ ...body, modelVersion: model })}\r\n\r\n`);
+  const send = (body: object) => stream.write(`data: ${JSON.stringify({ ...body, modelVersion: model, responseId })}\r\n\r\n`);
   const textPieces = malformed(reply) ? [] : pieces(reply.text ?? '');
   const steps = textPieces.length + 1;
   textPieces.forEach((text, k) => {

@@ -26,6 +26,10 @@ function models({ res }: ResponderContext): void {
   sendJson(res, 200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'fake' }] });
 }
 
+let completions = 0;
+/** Unique per completion, like the real API (LangGraph's messages reducer merges messages by id). */
+const nextId = () => `chatcmpl-fake-${++completions}`;
+
 function respond({ request, reply, res, sent }: ResponderContext): void {
   const invalid = pairingError(request.body?.messages);
   if (invalid) {
@@ -40,8 +44,8 @@ function respond({ request, reply, res, sent }: ResponderContext): void {
   const model = String(request.body?.model ?? 'unknown');
   const streamed = request.body?.stream === true;
   sent({ status: 200, usage, streamed });
-  if (streamed) streamReply(res, model, reply, usage, request.body?.stream_options?.include_usage === true);
-  else sendJson(res, 200, completion(model, reply, usage));
+  if (streamed) streamReply(res, nextId(), model, reply, usage, request.body?.stream_options?.include_usage === true);
+  else sendJson(res, 200, completion(nextId(), model, reply, usage));
 }
 
 /** OpenAI's rule: each tool message answers a tool_call id of the preceding assistant message. */
@@ -71,10 +75,10 @@ const argsText = (call: FakeToolCall) => call.rawArgs ?? JSON.stringify(call.arg
 const finishReason = (reply: FakeReply) => (reply.toolCalls?.length ? 'tool_calls' : 'stop');
 const usageJson = (u: FakeUsage) => ({ prompt_tokens: u.inputTokens, completion_tokens: u.outputTokens, total_tokens: u.inputTokens + u.outputTokens });
 
-function completion(model: string, reply: FakeReply, usage: FakeUsage) {
+function completion(id: string, model: string, reply: FakeReply, usage: FakeUsage) {
   const toolCalls = reply.toolCalls?.map((call, i) => ({ id: callId(call, i), type: 'function', function: { name: call.name, arguments: argsText(call) } }));
   return {
-    id: 'chatcmpl-fake',
+    id,
     object: 'chat.completion',
     created: 1_764_460_800,
     model,
@@ -91,11 +95,11 @@ function completion(model: string, reply: FakeReply, usage: FakeUsage) {
   };
 }
 
-function streamReply(res: ServerResponse, model: string, reply: FakeReply, usage: FakeUsage, includeUsage: boolean): void {
+function streamReply(res: ServerResponse, id: string, model: string, reply: FakeReply, usage: FakeUsage, includeUsage: boolean): void {
   const stream = startStream(res, 'text/event-stream');
   const chunk = (delta: object, finish: string | null = null, extra: object = {}) =>
     stream.write(
-      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_764_460_800, model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`,
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_764_460_800, model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`,
     );
   chunk({ role: 'assistant', content: '', refusal: null });
   for (const piece of pieces(reply.text ?? '')) chunk({ content: piece });
@@ -105,7 +109,7 @@ function streamReply(res: ServerResponse, model: string, reply: FakeReply, usage
   });
   chunk({}, finishReason(reply));
   if (includeUsage) {
-    stream.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_764_460_800, model, choices: [], usage: usageJson(usage) })}\n\n`);
+    stream.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_764_460_800, model, choices: [], usage: usageJson(usage) })}\n\n`);
   }
   stream.write('data: [DONE]\n\n');
   stream.end();
