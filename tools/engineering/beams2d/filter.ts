@@ -14,32 +14,44 @@ export interface DensityFilter {
   readonly Hs: Float64Array;
 }
 
-/** Build H and Hs for a nelx × nely grid (element e = elx·nely + ely). */
-export function createFilter(nelx: number, nely: number, rmin: number): DensityFilter {
-  const nel = nelx * nely;
+/** Visits the nonzero weights of row (i, j) in column order. */
+function forEachWeight(i: number, j: number, nelx: number, nely: number, rmin: number, visit: (col: number, w: number) => void): void {
   const reach = Math.ceil(rmin) - 1;
-  const rowPtr = new Int32Array(nel + 1);
-  const cols: number[] = [];
-  const weights: number[] = [];
-  const Hs = new Float64Array(nel);
-  for (let i = 0; i < nelx; i++) {
-    for (let j = 0; j < nely; j++) {
-      const e = i * nely + j;
-      let s = 0;
-      for (let k = Math.max(i - reach, 0); k <= Math.min(i + reach, nelx - 1); k++) {
-        for (let l = Math.max(j - reach, 0); l <= Math.min(j + reach, nely - 1); l++) {
-          const w = Math.max(0, rmin - Math.sqrt((i - k) * (i - k) + (j - l) * (j - l)));
-          if (w === 0) continue;
-          cols.push(k * nely + l);
-          weights.push(w);
-          s += w;
-        }
-      }
-      Hs[e] = s;
-      rowPtr[e + 1] = cols.length;
+  for (let k = Math.max(i - reach, 0); k <= Math.min(i + reach, nelx - 1); k++) {
+    for (let l = Math.max(j - reach, 0); l <= Math.min(j + reach, nely - 1); l++) {
+      const w = Math.max(0, rmin - Math.sqrt((i - k) * (i - k) + (j - l) * (j - l)));
+      if (w > 0) visit(k * nely + l, w);
     }
   }
-  return { nel, rowPtr, colIdx: Int32Array.from(cols), H: Float64Array.from(weights), Hs };
+}
+
+/** Build H and Hs for a nelx × nely grid (element e = elx·nely + ely); two passes, typed arrays only. */
+export function createFilter(nelx: number, nely: number, rmin: number): DensityFilter {
+  const nel = nelx * nely;
+  const rowPtr = new Int32Array(nel + 1);
+  let count = 0;
+  for (let i = 0; i < nelx; i++) {
+    for (let j = 0; j < nely; j++) {
+      forEachWeight(i, j, nelx, nely, rmin, () => count++);
+      rowPtr[i * nely + j + 1] = count;
+    }
+  }
+  const colIdx = new Int32Array(count);
+  const H = new Float64Array(count);
+  const Hs = new Float64Array(nel);
+  let p = 0;
+  for (let i = 0; i < nelx; i++) {
+    for (let j = 0; j < nely; j++) {
+      let s = 0;
+      forEachWeight(i, j, nelx, nely, rmin, (col, w) => {
+        colIdx[p] = col;
+        H[p++] = w;
+        s += w;
+      });
+      Hs[i * nely + j] = s;
+    }
+  }
+  return { nel, rowPtr, colIdx, H, Hs };
 }
 
 /** xPhys = H·x / Hs. */
