@@ -48,7 +48,7 @@ it('runs a tool loop with streaming, a malformed call, a retry and accounting', 
     let final: AIMessage | undefined;
     for await (const [mode, payload] of await graph.stream({ messages: [new HumanMessage('What is 41 + 1?')] }, { streamMode: ['messages', 'values'] })) {
       if (mode === 'messages') {
-        const [chunk] = payload as [AIMessage];
+        const [chunk] = payload as unknown as [AIMessage];
         if (chunk.type === 'ai' && typeof chunk.content === 'string' && chunk.content) tokens.push(chunk.content);
       } else final = (payload as typeof MessagesAnnotation.State).messages.at(-1) as AIMessage;
     }
