@@ -1,0 +1,52 @@
+/**
+ * `engiai serve`: the web UI (chat with live agent events, designs, 3D viewer, threads, settings)
+ * on 127.0.0.1 by default. Another host needs a token (--token or ENGIAI_TOKEN). Runs until
+ * interrupted (Ctrl-C closes the server and the thread stores cleanly).
+ */
+import type { Command } from 'commander';
+
+export interface ServeOptions {
+  host?: string;
+  port?: string;
+  model?: string;
+  token?: string;
+  approve?: string[];
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+
+export async function runServe(o: ServeOptions): Promise<void> {
+  const { loadConfig } = await import('../../config/load.ts');
+  const { InputError } = await import('../../tools/errors.ts');
+  const port = o.port === undefined ? undefined : Number(o.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new InputError(`--port must be an integer in [0, 65535], got "${o.port}"`, { field: 'port' });
+  }
+  const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token }, model: { spec: o.model } } });
+  const { startWebServer } = await import('../../web/server/webServer.ts');
+  const server = await startWebServer({ config, approvals: o.approve, log: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('start the web UI: chat with the agents (live tool calls), view designs and STL files in 3D, manage threads')
+    .option('--host <host>', '[string] listen address; anything but loopback needs a token (default from config: 127.0.0.1)')
+    .option('--port <port>', '[integer] listen port, 0 = any free port (default from config)')
+    .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
+    .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_TOKEN)')
+    .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
+    .action(async (o: ServeOptions) => {
+      await runServe(o);
+    });
+}

@@ -1,0 +1,76 @@
+/**
+ * Files: artifacts (only from the artifact folder, see artifactFiles.ts), the stored designs with
+ * links to their files, and document uploads into ENGIAI_HOME/uploads with a size limit (413).
+ */
+import { mkdir, readdir, stat, writeFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Router, raw, type RequestHandler } from 'express';
+import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifactFiles.ts';
+import { HttpError } from '../httpErrors.ts';
+import type { WebState } from '../webState.ts';
+
+const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,120}$/;
+
+export function filesRoutes(state: WebState): Router {
+  const r = Router();
+
+  r.get('/artifacts/{*rel}', async (req, res) => {
+    const rel = (req.params as { rel?: string[] | string }).rel;
+    const segments = Array.isArray(rel) ? rel : String(rel ?? '').split('/');
+    try {
+      const file = await resolveArtifactFile(state.artifactsRoot, segments);
+      const download = req.query.download === '1';
+      res.sendFile(file, { dotfiles: 'deny', headers: download ? { 'Content-Disposition': `attachment; filename="${segments.join('_')}"` } : {} });
+    } catch (err) {
+      if (err instanceof ArtifactPathError) throw new HttpError(404, `artifact not found: ${err.message}`);
+      throw err;
+    }
+  });
+
+  r.get('/api/designs', async (_req, res) => {
+    const records = await state.store.list();
+    res.json({
+      designs: records.slice(0, 200).map((d) => ({
+        id: d.id,
+        problem: d.meta.problem,
+        createdAt: d.meta.createdAt,
+        conditions: d.meta.conditions,
+        objectives: d.meta.objectives,
+        iterations: d.meta.iterations,
+        files: Object.fromEntries(Object.entries(d.meta.files).flatMap(([role, name]) => (name ? [[role, artifactUrl(state.artifactsRoot, join(d.path, name))]] : []))),
+      })),
+    });
+  });
+
+  const body = raw({ type: () => true, limit: state.uploadLimitBytes });
+  const limited: RequestHandler = (req, res, next) =>
+    body(req, res, (err?: unknown) => {
+      if ((err as { status?: number } | undefined)?.status === 413) {
+        return next(new HttpError(413, `upload too large: the limit is ${state.uploadLimitBytes} bytes (got ${req.headers['content-length'] ?? 'more'} bytes)`));
+      }
+      next(err);
+    });
+  r.post('/api/uploads', limited, async (req, res) => {
+    const name = typeof req.query.name === 'string' ? req.query.name : '';
+    if (!UPLOAD_NAME.test(name) || name.includes('..')) throw new HttpError(400, 'give ?name=<file name> (letters, digits, space, "._()-", up to 121 characters)');
+    const data = req.body as Buffer;
+    if (!Buffer.isBuffer(data) || data.length === 0) throw new HttpError(400, 'empty upload');
+    await mkdir(state.uploadsDir, { recursive: true });
+    const tmp = join(state.uploadsDir, `.tmp-${process.pid}-${Date.now()}`);
+    await writeFile(tmp, data);
+    await rename(tmp, join(state.uploadsDir, name));
+    res.status(201).json({ name, bytes: data.length });
+  });
+
+  r.get('/api/uploads', async (_req, res) => {
+    const names = await readdir(state.uploadsDir).catch(() => [] as string[]);
+    const files = [];
+    for (const name of names.filter((n) => !n.startsWith('.'))) {
+      const info = await stat(join(state.uploadsDir, name));
+      if (info.isFile()) files.push({ name, bytes: info.size, modified: info.mtime.toISOString() });
+    }
+    res.json({ files, limitBytes: state.uploadLimitBytes });
+  });
+
+  return r;
+}

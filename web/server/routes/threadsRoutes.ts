@@ -1,0 +1,100 @@
+/**
+ * Threads: list, create, rename, delete (from the index; checkpoints stay), reopen (index events +
+ * checkpoint messages + pending question), and run a turn streamed as server-sent events.
+ */
+import { randomUUID } from 'node:crypto';
+import { Router, json, type Request } from 'express';
+import { serializeMessage } from '../../../agents/trace/traceJson.ts';
+import { withLinks } from '../artifactFiles.ts';
+import { ThreadBusyError } from '../chatService.ts';
+import { HttpError, errorBody } from '../httpErrors.ts';
+import { openSse } from '../sse.ts';
+import type { WebState } from '../webState.ts';
+
+const THREAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_MESSAGE = 20_000;
+
+function threadId(req: Request): string {
+  const id = String(req.params.id);
+  if (!THREAD_ID.test(id)) throw new HttpError(400, 'thread id must be 1-64 letters, digits, "-" or "_"');
+  return id;
+}
+
+function titleOf(body: unknown, fallback: string): string {
+  const t = (body as { title?: unknown })?.title;
+  if (t === undefined) return fallback;
+  if (typeof t !== 'string' || !t.trim() || t.length > 200) throw new HttpError(400, 'title must be 1-200 characters');
+  return t.trim();
+}
+
+const shortTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+export function threadsRoutes(state: WebState): Router {
+  const r = Router();
+  r.use(json({ limit: '100kb' }));
+
+  r.get('/api/threads', (_req, res) => {
+    res.json({ threads: state.index.list().map((t) => ({ ...t, running: state.chat.isRunning(t.id) })) });
+  });
+
+  r.post('/api/threads', (req, res) => {
+    const row = state.index.create(randomUUID(), titleOf(req.body, 'New chat'), state.settings.model);
+    res.status(201).json(row);
+  });
+
+  r.get('/api/threads/:id', async (req, res) => {
+    const id = threadId(req);
+    const row = state.index.get(id);
+    const session = await state.chat.session(state.settings.model, state.settings.approvals);
+    const messages = await session.messages(id);
+    if (!row && !messages.length) throw new HttpError(404, `no thread ${id}`);
+    res.json({
+      thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
+      events: state.index.events(id).map((e) => ({ turn: e.turn, event: withLinks(state.artifactsRoot, e.event) })),
+      messages: messages.map(serializeMessage),
+      interrupt: await session.pendingInterrupt(id),
+      running: state.chat.isRunning(id),
+    });
+  });
+
+  r.patch('/api/threads/:id', (req, res) => {
+    const id = threadId(req);
+    if (!state.index.get(id)) throw new HttpError(404, `no thread ${id}`);
+    res.json(state.index.rename(id, titleOf(req.body, '')));
+  });
+
+  r.delete('/api/threads/:id', (req, res) => {
+    const id = threadId(req);
+    if (!state.index.delete(id)) throw new HttpError(404, `no thread ${id}`);
+    res.status(204).end();
+  });
+
+  r.post('/api/threads/:id/turn', async (req, res) => {
+    const id = threadId(req);
+    const body = (req.body ?? {}) as { message?: unknown; resume?: unknown };
+    const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : undefined;
+    if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
+    if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
+    if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
+    if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
+    else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
+    const sse = openSse(req, res);
+    try {
+      const result = await state.chat.runTurn({
+        threadId: id,
+        model: state.settings.model,
+        approvals: state.settings.approvals,
+        message,
+        resume: body.resume,
+        onEvent: (e) => sse.send(e.type, withLinks(state.artifactsRoot, e)),
+      });
+      sse.send('turn_end', { threadId: id, status: result.status, answer: result.answer, interrupt: result.interrupt });
+    } catch (err) {
+      sse.send('error', err instanceof ThreadBusyError ? { error: err.message } : errorBody(err));
+    } finally {
+      sse.end();
+    }
+  });
+
+  return r;
+}

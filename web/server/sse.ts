@@ -1,0 +1,41 @@
+/** Server-sent events on an express response: headers flushed at once, keep-alive comments, close-safe writes. */
+import type { Request, Response } from 'express';
+
+export interface SseChannel {
+  send(event: string, data: unknown): void;
+  end(): void;
+  readonly closed: boolean;
+}
+
+export function openSse(_req: Request, res: Response, keepAliveMs = 15_000): SseChannel {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('Connection', 'keep-alive');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.flushHeaders();
+  let closed = false;
+  const timer = setInterval(() => {
+    if (!closed) res.write(': keep-alive\n\n');
+  }, keepAliveMs);
+  timer.unref();
+  const stop = () => {
+    closed = true;
+    clearInterval(timer);
+  };
+  // not req 'close': an IncomingMessage closes once its body is read, long before the reply ends
+  res.on('close', stop);
+  return {
+    get closed() {
+      return closed || res.writableEnded || res.destroyed;
+    },
+    send(event, data) {
+      if (this.closed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      stop();
+      if (!res.writableEnded) res.end();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The web UI's thread index beside the LangGraph checkpoints: ENGIAI_HOME/web.sqlite holds each
+ * thread's title, model and timestamps, and the agent events of its turns (tokens excluded), so a
+ * reopened thread shows its whole timeline — tool calls, results and artifacts — after a restart.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AgentEvent } from '../../agents/trace/agentEvent.ts';
+
+export interface ThreadRow {
+  id: string;
+  title: string;
+  model: string;
+  created: string;
+  updated: string;
+}
+
+export interface StoredEvent {
+  seq: number;
+  turn: number;
+  event: AgentEvent;
+}
+
+export const webDbPath = (home: string) => join(home, 'web.sqlite');
+
+export class ThreadIndex {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS threads (
+        id TEXT PRIMARY KEY, title TEXT NOT NULL, model TEXT NOT NULL,
+        created TEXT NOT NULL, updated TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS thread_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, turn INTEGER NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS thread_events_by_thread ON thread_events(thread_id, seq);`);
+  }
+
+  create(id: string, title: string, model: string): ThreadRow {
+    const now = new Date().toISOString();
+    this.db.prepare('INSERT OR IGNORE INTO threads (id, title, model, created, updated) VALUES (?, ?, ?, ?, ?)').run(id, title, model, now, now);
+    return this.get(id)!;
+  }
+
+  get(id: string): ThreadRow | undefined {
+    return this.db.prepare('SELECT id, title, model, created, updated FROM threads WHERE id = ?').get(id) as ThreadRow | undefined;
+  }
+
+  list(limit = 200): ThreadRow[] {
+    return this.db.prepare('SELECT id, title, model, created, updated FROM threads ORDER BY updated DESC, id LIMIT ?').all(limit) as ThreadRow[];
+  }
+
+  rename(id: string, title: string): ThreadRow | undefined {
+    this.db.prepare('UPDATE threads SET title = ?, updated = ? WHERE id = ?').run(title, new Date().toISOString(), id);
+    return this.get(id);
+  }
+
+  touch(id: string, model?: string): void {
+    const now = new Date().toISOString();
+    if (model) this.db.prepare('UPDATE threads SET updated = ?, model = ? WHERE id = ?').run(now, model, id);
+    else this.db.prepare('UPDATE threads SET updated = ? WHERE id = ?').run(now, id);
+  }
+
+  delete(id: string): boolean {
+    const tx = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM thread_events WHERE thread_id = ?').run(id);
+      return this.db.prepare('DELETE FROM threads WHERE id = ?').run(id).changes > 0;
+    });
+    return tx();
+  }
+
+  nextTurn(id: string): number {
+    const row = this.db.prepare('SELECT MAX(turn) AS t FROM thread_events WHERE thread_id = ?').get(id) as { t: number | null };
+    return (row.t ?? 0) + 1;
+  }
+
+  addEvent(id: string, turn: number, event: AgentEvent): void {
+    this.db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event));
+  }
+
+  events(id: string): StoredEvent[] {
+    const rows = this.db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? ORDER BY seq').all(id) as { seq: number; turn: number; json: string }[];
+    return rows.map((r) => ({ seq: r.seq, turn: r.turn, event: JSON.parse(r.json) as AgentEvent }));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * `engiai serve`: the express 5 app (API, SSE chat, artifacts, uploads, the built Preact client)
+ * and its start/stop. Loopback by default; any other host needs a token, checked on every request.
+ */
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { EngiConfig } from '../../config/schema.ts';
+import type { Limits } from '../../agents/supervisor/state.ts';
+import { ChatService } from './chatService.ts';
+import { distDir, ensureClientBuilt } from './clientBuild.ts';
+import { errorHandler } from './httpErrors.ts';
+import { filesRoutes } from './routes/filesRoutes.ts';
+import { settingsRoutes } from './routes/settingsRoutes.ts';
+import { threadsRoutes } from './routes/threadsRoutes.ts';
+import { assertSafeBind, csrfGuard, hostGuard, isLoopbackHost, securityHeaders, tokenGuard } from './security.ts';
+import { ThreadIndex, webDbPath } from './threadIndex.ts';
+import type { WebState } from './webState.ts';
+
+export interface WebServerOptions {
+  config: EngiConfig;
+  host?: string;
+  port?: number;
+  token?: string;
+  /** Model spec for new turns (default config.model.spec). */
+  model?: string;
+  approvals?: string[];
+  uploadLimitBytes?: number;
+  /** Serve the built client (default true; API-only tests pass false). */
+  client?: boolean;
+  /** Builds a chat model from a spec (default: resolveModel with config). */
+  openModel?: (spec: string) => Promise<BaseChatModel>;
+  limits?: Partial<Limits>;
+  log?: (line: string) => void;
+}
+
+export interface RunningWebServer {
+  url: string;
+  host: string;
+  port: number;
+  state: WebState;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_UPLOAD_LIMIT = 20 * 1024 * 1024;
+
+export async function startWebServer(opts: WebServerOptions): Promise<RunningWebServer> {
+  const host = opts.host ?? opts.config.server.host;
+  const port = opts.port ?? opts.config.server.port;
+  const token = opts.token ?? opts.config.server.token;
+  assertSafeBind(host, token);
+  const log = opts.log ?? (() => {});
+  if (opts.client !== false) await ensureClientBuilt(log);
+
+  const home = opts.config.home;
+  const [{ openCheckpointer }, { createToolContext }, { DesignStore }, { artifactsDir, threadsDbPath }] = await Promise.all([
+    import('../../agents/runtime/checkpointer.ts'),
+    import('../../agents/runtime/toolContext.ts'),
+    import('../../tools/engineering/store/designStore.ts'),
+    import('../../config/paths.ts'),
+  ]);
+  const openModel =
+    opts.openModel ??
+    (async (spec: string) => {
+      const { resolveModel } = await import('../../agents/models/resolve.ts');
+      return resolveModel(spec, { config: opts.config });
+    });
+  const checkpointer = await openCheckpointer({ kind: 'sqlite', path: threadsDbPath(home) });
+  const index = new ThreadIndex(webDbPath(home));
+  const chat = new ChatService({ checkpointer: checkpointer.saver, toolContext: await createToolContext(home), index, openModel, limits: opts.limits });
+  const state: WebState = {
+    settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? [])] },
+    chat,
+    index,
+    store: new DesignStore(home),
+    home,
+    artifactsRoot: artifactsDir(home),
+    uploadsDir: join(home, 'uploads'),
+    uploadLimitBytes: opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT,
+    config: opts.config,
+    checkModel: async (spec) => void (await openModel(spec)),
+  };
+  await state.checkModel(state.settings.model);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
+  app.get('/api/health', (_req, res) => void res.json({ ok: true }));
+  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state));
+  app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
+  if (opts.client !== false) {
+    app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));
+    app.get('/{*splat}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
+  }
+  app.use(errorHandler());
+
+  const server: Server = await new Promise((resolveListen, reject) => {
+    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  log(`EngiAI web UI on ${url}${token ? ' (token required)' : ''} · model ${state.settings.model}`);
+  return {
+    url,
+    host,
+    port: address.port,
+    state,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      index.close();
+      await checkpointer.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** What the web server shares between routes: settings the UI can change, the services, paths. */
+import type { DesignStore } from '../../tools/engineering/store/designStore.ts';
+import type { ChatService } from './chatService.ts';
+import type { ThreadIndex } from './threadIndex.ts';
+import type { EngiConfig } from '../../config/schema.ts';
+
+export interface WebSettings {
+  /** Model spec used for new turns. */
+  model: string;
+  /** Tool names that ask the person before they run. */
+  approvals: string[];
+}
+
+export interface WebState {
+  settings: WebSettings;
+  chat: ChatService;
+  index: ThreadIndex;
+  store: DesignStore;
+  home: string;
+  artifactsRoot: string;
+  uploadsDir: string;
+  uploadLimitBytes: number;
+  config: EngiConfig;
+  /** Checks a model spec can be built (throws ConfigError with the reason). */
+  checkModel: (spec: string) => Promise<void>;
+}
