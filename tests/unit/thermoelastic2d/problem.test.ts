@@ -25,6 +25,7 @@ describe('thermoelastic2d Problem API', () => {
     expect(names({ volfrac: 1.5 })).toEqual(['volfrac_theory_bounds:error']);
     expect(names({ volfrac: 0 })).toEqual(['volfrac_impl_positive:error']);
     expect(names({ rmin: 0.5 })).toEqual(['rmin_theory_bounds:error']);
+    expect(names({ rmin: 70 })).toEqual(['rmin_impl_recommended:warning', 'rmin_bound:error']);
     expect(names({ rmin: 3.5 })).toEqual(['rmin_impl_recommended:warning']);
     expect(names({ weight: -0.1 })).toEqual(['weight_theory_bounds:error']);
     expect(names({ max_iter: -1 })).toEqual(['max_iter_theory_bounds:error']);

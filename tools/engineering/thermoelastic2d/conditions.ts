@@ -6,7 +6,7 @@
  * the v0 defaults (setup.ts `defaultBoundaryConditions`); per-call BC arrays are not yet exposed as
  * conditions. The grid is fixed at 64×64.
  */
-import { bounded, greaterThan, integer, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, integer, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const NELX = 64;
@@ -37,6 +37,11 @@ export const configConstraints: readonly Constraint[] = [
   bounded('weight', 0, 1, { category: 'THEORY' }),
   bounded('max_iter', 0, undefined, { category: 'THEORY' }),
   integer('max_iter', { category: 'IMPL' }),
+  // EngiBench's Config.rmin_bound (no category): 0 < rmin ≤ max(nelx, nely).
+  crossField('rmin_bound', `0 < rmin <= max(nelx, nely) = ${Math.max(NELX, NELY)}`, (v) => {
+    const rmin = Number(v.rmin);
+    return rmin > 0 && rmin <= Math.max(NELX, NELY) ? null : `rmin = ${v.rmin} is outside (0, ${Math.max(NELX, NELY)}]`;
+  }),
 ];
 
 export interface ThermoConfig {
