@@ -9,6 +9,9 @@
  * edof8 = the (x, y) pairs of the same nodes. A "reduced system" numbers the free DOFs 0..nf−1 in
  * increasing global order and holds the full symmetric CSR pattern of K_ff plus, for every element,
  * the CSR slot of each local entry (−1 where a row or column is fixed).
+ * Conventions (checked against EngiBench's FE pass to 1e-9, tests/unit/thermoelastic2d/engibenchSimulate):
+ * LCI[j] = node j (left edge, node row j), BRI[i] = (nely+1)·i + nely (bottom edge, node column i);
+ * point loads are +0.5 along the positive DOF axes (x to the right, y up, i.e. towards image row 0).
  */
 import { InputError } from '../../errors.ts';
 import { analyze, type CholeskySymbolic, type CsrPattern } from '../linalg/sparseCholesky.ts';
