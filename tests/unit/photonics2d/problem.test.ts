@@ -87,12 +87,14 @@ describe('photonics2d Problem', () => {
     expect(spec.panels.length).toBe(3);
     expect(spec.title).toContain(`total overlap ${Number(v.total_overlap.toPrecision(6))}`);
     for (const p of spec.panels) {
-      expect(p.field.shape).toEqual([70, 110]);
+      expect(p.field.shape).toEqual([110, 70]);
       expect(p.lines!.length).toBeGreaterThanOrEqual(2);
     }
     expect(spec.panels[2].field.data.some((e) => e === 12)).toBe(true);
     expect(spec.panels[0].field.data.every((e) => e >= 0)).toBe(true);
     const grid = makeGrid(70, 110);
-    expect(spec.panels[0].lines![0]).toMatchObject({ from: [grid.source.x + 0.5, grid.source.y0], to: [grid.source.x + 0.5, grid.source.y1] });
+    expect(spec.panels[0].lines![0]).toMatchObject({ from: [grid.source.y0, grid.source.x + 0.5], to: [grid.source.y1, grid.source.x + 0.5] });
+    // Transposed: row y, column x; the input waveguide (x < 30, y around 55) is material.
+    expect(spec.panels[2].field.data[55 * 70 + 5]).toBe(12);
   });
 });
