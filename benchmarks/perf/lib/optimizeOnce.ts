@@ -1,7 +1,7 @@
 /**
  * "Ours" as a separate process: `node --import tsx benchmarks/perf/lib/optimizeOnce.ts <problem>
  * [--field value ...]` runs one cold-start optimize of a registered problem and prints one JSON line:
- * {problem, iterations, seconds (the optimize loop), load_seconds (engine import), final, first,
+ * {problem, iterations, seconds (the optimize loop, wall), cpu_seconds (its user+system CPU), load_seconds (engine import), final, first,
  *  final_<obj>, <obj>0} where <obj> is the first objective's name (Beams2D: final_c and c0).
  * Field flags are the problem's condition/config names with `_` or `-` (`--max-iter 20`, `--overhang-constraint`).
  */
@@ -32,8 +32,10 @@ async function main(argv: string[]): Promise<void> {
   const config = problem.resolveConfig(toConfig(problem, flags));
   const loadSeconds = (performance.now() - tLoad) / 1000;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const result = optimize(problem, config);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const name = problem.objectives[0]?.name ?? 'obj';
   const first = result.history[0]?.objectives ?? [];
   const final = result.history[result.history.length - 1]?.objectives ?? [];
@@ -41,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
     problem: problem.id,
     iterations: result.iterations,
     seconds,
+    cpu_seconds: (cpu.user + cpu.system) / 1e6,
     load_seconds: loadSeconds,
     first,
     final,

@@ -1,8 +1,10 @@
 /**
  * Turns interleaved process runs into the flat JSON fields every perf benchmark reports:
  * for each label L: L_s (median wall seconds of the whole process), L_min_s, L_median_s,
- * L_loop_s / L_loop_min_s (median / min of the in-process `seconds` the command printed);
- * for each peer P other than `ours`: ratio_P = P_s / ours_s and ratio_P_loop on loop times.
+ * L_loop_s / L_loop_min_s (median / min of the in-process `seconds` the command printed),
+ * L_loop_cpu_s (median of its `cpu_seconds`, when printed: user+system CPU of the loop, which a
+ * loaded machine inflates far less than wall time);
+ * for each peer P other than `ours`: ratio_P = P_s / ours_s, ratio_P_loop and ratio_P_loop_cpu.
  */
 import type { ProcessRun } from './processTimer.ts';
 import { median, min, round } from './stats.ts';
@@ -22,6 +24,8 @@ export function timingFields(byLabel: Map<string, ProcessRun[]>, ours = 'ours'):
     out[`${label}_median_s`] = round(median(wall));
     out[`${label}_loop_s`] = round(median(loop));
     out[`${label}_loop_min_s`] = round(min(loop));
+    const cpu = runs.map((r) => numberField(r, 'cpu_seconds'));
+    if (cpu.every(Number.isFinite)) out[`${label}_loop_cpu_s`] = round(median(cpu));
   }
   const base = byLabel.get(ours);
   if (!base) return out;
@@ -31,6 +35,9 @@ export function timingFields(byLabel: Map<string, ProcessRun[]>, ours = 'ours'):
     if (label === ours) continue;
     out[`ratio_${label}`] = round(median(runs.map((r) => r.wallS)) / baseWall);
     out[`ratio_${label}_loop`] = round(median(runs.map((r) => numberField(r, 'seconds'))) / baseLoop);
+    const cpu = out[`${label}_loop_cpu_s`];
+    const baseCpu = out[`${ours}_loop_cpu_s`];
+    if (cpu !== undefined && baseCpu !== undefined) out[`ratio_${label}_loop_cpu`] = round(cpu / baseCpu);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { beams2dCommands, caseFromFlags } from '../../../benchmarks/perf/beams2d
 
 /** A fake benchmark command: sleeps `ms`, prints noise then a JSON line with its start time. */
 function fake(label: string, ms: number, seconds: number): Command {
-  const js = `const t=Date.now();setTimeout(()=>{console.log('noise');console.log(JSON.stringify({start:t,seconds:${seconds},final_c:1}))},${ms})`;
+  const js = `const t=Date.now();setTimeout(()=>{console.log('noise');console.log(JSON.stringify({start:t,seconds:${seconds},cpu_seconds:${seconds * 2},final_c:1}))},${ms})`;
   return { label, command: process.execPath, args: ['-e', js] };
 }
 
@@ -41,6 +41,8 @@ describe('runInterleaved + timingFields', () => {
     expect(f.ratio_scipy).toBeCloseTo(f.scipy_s / f.ours_s, 2);
     expect(f.ratio_scipy_loop).toBeCloseTo(3, 6);
     expect(f.ratio_cholmod_loop).toBeCloseTo(2, 6);
+    expect(f.ours_loop_cpu_s).toBe(1);
+    expect(f.ratio_scipy_loop_cpu).toBeCloseTo(3, 6);
     expect(f.ours_min_s).toBeLessThanOrEqual(f.ours_median_s);
   });
   it('refuses zero runs and duplicate labels', async () => {
