@@ -17,7 +17,8 @@ export const DEFAULTS = {
     retryMaxDelayMs: 60_000,
   },
   providers: {
-    ollama: { host: 'http://127.0.0.1:11434' },
+    /** numCtx: Ollama's context window; its small server default silently truncates agent prompts. */
+    ollama: { host: 'http://127.0.0.1:11434', numCtx: 16_384 },
   },
   server: {
     host: '127.0.0.1',

@@ -4,6 +4,7 @@
  * token come from the environment only; a config file holding one is refused.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
@@ -30,6 +31,7 @@ export function loadConfig(options: LoadConfigOptions = {}): EngiConfig {
   const defaults: Layer = { home: engiaiHome(env) };
   const file = readConfigFile(options, env);
   const merged = [defaults, file, envLayer(env), options.flags ?? {}].reduce(deepMerge, {});
+  if (typeof merged.home === 'string' && /^~(\/|$)/.test(merged.home)) merged.home = join(homedir(), merged.home.slice(1));
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) throw configIssues(parsed.error, merged);
   return parsed.data;
@@ -76,6 +78,7 @@ function envLayer(env: Env): Layer {
   set('providers.google.apiKey', nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY));
   set('providers.google.baseUrl', nonEmpty(env.GOOGLE_BASE_URL) ?? nonEmpty(env.GEMINI_BASE_URL));
   set('providers.ollama.host', normaliseOllamaHost(nonEmpty(env.OLLAMA_HOST) ?? nonEmpty(env.OLLAMA_BASE_URL)));
+  set('providers.ollama.numCtx', envNumber(env, 'ENGIAI_OLLAMA_NUM_CTX'));
   set('providers.openaiCompatible.apiKey', nonEmpty(env.OPENAI_COMPATIBLE_API_KEY));
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));

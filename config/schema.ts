@@ -31,7 +31,13 @@ export const providersSchema = z
   .object({
     openai: keyedProvider.default({}),
     google: keyedProvider.default({}),
-    ollama: z.object({ host: httpUrl.default(DEFAULTS.providers.ollama.host) }).strict().default({ host: DEFAULTS.providers.ollama.host }),
+    ollama: z
+      .object({
+        host: httpUrl.default(DEFAULTS.providers.ollama.host),
+        numCtx: z.number().int().min(512).max(1_048_576).default(DEFAULTS.providers.ollama.numCtx).describe('context window in tokens (num_ctx)'),
+      })
+      .strict()
+      .default({ ...DEFAULTS.providers.ollama }),
     openaiCompatible: z.object({ apiKey: secret.optional() }).strict().default({}),
   })
   .strict();

@@ -10,7 +10,14 @@ import type { ProviderInput, ProviderModel } from './providerModel.ts';
 
 export function createOllamaModel({ spec, settings, providers }: ProviderInput): ProviderModel {
   const host = providers.ollama.host;
-  const model = new ChatOllama({ model: spec.model, baseUrl: host, temperature: settings.temperature, seed: settings.seed, fetch: statusCheckingFetch });
+  const model = new ChatOllama({
+    model: spec.model,
+    baseUrl: host,
+    temperature: settings.temperature,
+    seed: settings.seed,
+    numCtx: providers.ollama.numCtx,
+    fetch: statusCheckingFetch,
+  });
   return { model, secrets: [], endpoint: host, malformed: ollamaMalformed };
 }
 

@@ -37,3 +37,15 @@ it('ollama: a malformed tool call on the stream-events protocol is a ModelBehavi
     await fake.close();
   }
 });
+
+it('ollama: sends the configured context window (num_ctx), since the server default truncates agent prompts', async () => {
+  const fake = await startFakeOllama([{ text: 'ok' }, { text: 'ok' }]);
+  try {
+    const cwd = mkdtempSync(join(tmpdir(), 'engiai-models-'));
+    await (await resolveModel('ollama:llama3.1', { config: loadConfig({ env: fake.env, cwd }) })).invoke('hi');
+    await (await resolveModel('ollama:llama3.1', { config: loadConfig({ env: { ...fake.env, ENGIAI_OLLAMA_NUM_CTX: '32768' }, cwd }) })).invoke('hi');
+    expect(fake.requests.map((r) => r.body.options.num_ctx)).toEqual([16_384, 32_768]);
+  } finally {
+    await fake.close();
+  }
+});

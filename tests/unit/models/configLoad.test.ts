@@ -1,6 +1,6 @@
 /** config/load.ts + config/schema.ts: precedence, env mapping, clear errors, secrets only from env. */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, normaliseOllamaHost } from '../../../config/load.ts';
@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ env: { ENGIAI_HOME: join(cwd, 'home') }, cwd });
     expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
     expect(config.home).toBe(join(cwd, 'home'));
-    expect(config.providers.ollama.host).toBe('http://127.0.0.1:11434');
+    expect(config.providers.ollama).toEqual({ host: 'http://127.0.0.1:11434', numCtx: 16_384 });
     expect(config.server).toEqual({ host: '127.0.0.1', port: 8787 });
   });
 
@@ -51,6 +51,10 @@ describe('loadConfig', () => {
     expect(config.providers.google).toEqual({ apiKey: 'g-key', baseUrl: 'http://127.0.0.1:9/' });
     expect(config.providers.openai.apiKey).toBe('o-key');
     expect(config.providers.ollama.host).toBe('http://10.0.0.5:11434');
+  });
+
+  it('expands ~ in home', () => {
+    expect(loadConfig({ env: {}, cwd: workspace('home: ~/engiai-data\n') }).home).toBe(join(homedir(), 'engiai-data'));
   });
 
   it('treats empty YAML keys and empty env values as unset', () => {
