@@ -14,8 +14,8 @@ export const EMAX = 1.0;
 /** Anything that can factor the reduced K (CSR values on setup.pattern) and solve with it. */
 export interface LinearSolver {
   readonly name: string;
-  /** Solve K(values)·x = b. `values` is the freshly assembled K; implementations may reuse earlier factors. */
-  solve(values: Float64Array, b: Float64Array, x: Float64Array, iteration?: number): Float64Array;
+  /** Solve K(values)·x = b, with `values` the freshly assembled K on setup.pattern. */
+  solve(values: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
 }
 
 export interface FeWorkspace {
@@ -84,9 +84,9 @@ export function complianceGradient(x: Float64Array, ce: Float64Array, penal: num
 }
 
 /** Full FE analysis of density x: fills ws (values, uf, u, ce) and returns the compliance c. */
-export function feAnalysis(setup: Beams2DSetup, solver: LinearSolver, x: Float64Array, penal: number, ws: FeWorkspace, iteration?: number): number {
+export function feAnalysis(setup: Beams2DSetup, solver: LinearSolver, x: Float64Array, penal: number, ws: FeWorkspace): number {
   assembleStiffness(setup, x, penal, ws.values);
-  solver.solve(ws.values, setup.f, ws.uf, iteration);
+  solver.solve(ws.values, setup.f, ws.uf);
   const { free } = setup;
   ws.u.fill(0);
   for (let r = 0; r < free.length; r++) ws.u[free[r]] = ws.uf[r];

@@ -76,7 +76,7 @@ export function* optimizeBeam(
   let change = 1;
   let loop = 0;
   while (change > CHANGE_TOL && loop < p.maxIter) {
-    const c = analyzeAt(loop, () => feAnalysis(setup, solver, st.xPrint, p.penal, fe, loop));
+    const c = analyzeAt(loop, () => feAnalysis(setup, solver, st.xPrint, p.penal, fe));
     if (!Number.isFinite(c)) throw new NumericError(`beams2d: compliance is ${c} at iteration ${loop}`, { iteration: loop });
     history.push({ step: loop, objectives: [c] });
     loop++;
