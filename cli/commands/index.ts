@@ -12,4 +12,6 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./render.ts'),
   () => import('./exportStl.ts'),
   () => import('./dataset.ts'),
+  () => import('./chat.ts'),
+  () => import('./serve.ts'),
 ];
