@@ -34,6 +34,10 @@ export interface TurnInput {
   /** The answer to a pending interrupt (text for clarifications, true/false for approvals). */
   resume?: unknown;
   tracer?: Tracer;
+  /** Stream model tokens as `token` events (default true; off saves per-step callback work). */
+  streamTokens?: boolean;
+  /** Wait for each checkpoint before the next step (default true: a killed process loses nothing). */
+  durableSteps?: boolean;
 }
 
 export interface TurnResult {
@@ -97,7 +101,7 @@ export class ChatSession {
     const pending = interruptOf(snapshot);
     const unfinished = !pending && (snapshot.next?.length ?? 0) > 0;
     if (unfinished && input.message !== undefined && input.resume === undefined) {
-      const previous = await this.runTurn({ threadId: input.threadId, tracer });
+      const previous = await this.runTurn({ ...input, message: undefined, tracer });
       if (previous.status !== 'done' && previous.status !== 'stopped') return previous;
     }
     let graphInput: Command | { messages: BaseMessage[] } | null;
@@ -106,10 +110,10 @@ export class ChatSession {
     else if (unfinished && input.message === undefined) graphInput = null;
     else if (input.message !== undefined) graphInput = { messages: [new HumanMessage(input.message)] };
     else return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
-    return this.stream(input.threadId, graphInput, tracer, input.message ?? null);
+    return this.stream(input.threadId, graphInput, tracer, input.message ?? null, input);
   }
 
-  private async stream(threadId: string, graphInput: Command | { messages: BaseMessage[] } | null, tracer: Tracer, text: string | null): Promise<TurnResult> {
+  private async stream(threadId: string, graphInput: Command | { messages: BaseMessage[] } | null, tracer: Tracer, text: string | null, opts: TurnInput): Promise<TurnResult> {
     const t0 = performance.now();
     const emit = (e: AgentEvent) => tracer.emit(e);
     emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput instanceof Command });
@@ -119,8 +123,8 @@ export class ChatSession {
       const stream = await this.graph.stream(graphInput, {
         ...this.config(threadId),
         recursionLimit: this.limits.recursionLimit,
-        streamMode: ['custom', 'messages'],
-        durability: 'sync',
+        streamMode: opts.streamTokens === false ? ['custom'] : ['custom', 'messages'],
+        durability: opts.durableSteps === false ? 'async' : 'sync',
       });
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === 'custom') emit(chunk as AgentEvent);

@@ -11,7 +11,7 @@
  */
 import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { validateSpecialists } from '../specialists/specialist.ts';
-import type { GraphDeps } from './nodeKit.ts';
+import { traced, type GraphDeps } from './nodeKit.ts';
 import { makeSpecialistNode, toolsNodeName } from './specialistNode.ts';
 import { DEFAULT_LIMITS, SupervisorState, type Limits } from './state.ts';
 import { makeSupervisorNode } from './supervisorNode.ts';
@@ -26,10 +26,10 @@ export function buildSupervisorGraph(input: SupervisorGraphDeps) {
 
   // The builder is typed loosely: node names are data (one pair per specialist).
   const builder = new StateGraph(SupervisorState) as unknown as StateGraph<typeof SupervisorState.spec, typeof SupervisorState.State, typeof SupervisorState.Update, string>;
-  builder.addNode('supervisor', makeSupervisorNode(deps), { ends: [END, 'supervisor', ...available.map((s) => s.name)] });
+  builder.addNode('supervisor', traced('supervisor', 'supervisor', makeSupervisorNode(deps)), { ends: [END, 'supervisor', ...available.map((s) => s.name)] });
   for (const s of available) {
-    builder.addNode(s.name, makeSpecialistNode(s, deps), { ends: ['supervisor', toolsNodeName(s.name)] });
-    builder.addNode(toolsNodeName(s.name), makeToolsNode(s, deps), { ends: [s.name, toolsNodeName(s.name)] });
+    builder.addNode(s.name, traced(s.name, s.name, makeSpecialistNode(s, deps)), { ends: ['supervisor', toolsNodeName(s.name)] });
+    builder.addNode(toolsNodeName(s.name), traced(toolsNodeName(s.name), s.name, makeToolsNode(s, deps)), { ends: [s.name, toolsNodeName(s.name)] });
   }
   builder.addEdge(START, 'supervisor');
   return { builder, limits: deps.limits };

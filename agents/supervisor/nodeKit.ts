@@ -90,3 +90,17 @@ export function usageOf(ai: AIMessage): { inputTokens: number; outputTokens: num
 export function callNames(ai: AIMessage): string[] {
   return [...(ai.tool_calls ?? []).map((c) => c.name), ...(ai.invalid_tool_calls ?? []).map((c) => `${c.name ?? '?'}(malformed)`)];
 }
+
+/** Wraps a node so it emits node_start / node_end (with duration) on the event stream. */
+export function traced<S, R>(node: string, agent: string, fn: (state: S, config: LangGraphRunnableConfig) => Promise<R>) {
+  return async (state: S, config: LangGraphRunnableConfig): Promise<R> => {
+    const emit = emitter(config);
+    const t0 = performance.now();
+    emit({ type: 'node_start', node, agent });
+    try {
+      return await fn(state, config);
+    } finally {
+      emit({ type: 'node_end', node, agent, durationMs: performance.now() - t0 });
+    }
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Agent framework overhead: the supervisor graph with the offline model, per supervisor hop
+ * (supervisor → engineering → supervisor, with create/optimize/simulate/render calls), with the
+ * engineering tools replaced by instant stand-ins of the same names and schemas so the engines'
+ * compute is not counted. Reports the median and p95 of a whole hop, of the framework alone
+ * (hop minus model-planner and tool time), memory per conversation (MemorySaver heap growth) and
+ * the SQLite bytes per conversation. Target: framework ≤ 20 ms per hop.
+ *
+ *   npm run bench:perf -- agents [--turns 30] [--conversations 40]
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Annotation, Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
+import { createOfflineModel } from '../../agents/models/offline/index.ts';
+import { ChatSession } from '../../agents/runtime/chatSession.ts';
+import { openCheckpointer } from '../../agents/runtime/checkpointer.ts';
+import { allSpecialists } from '../../agents/specialists/index.ts';
+import type { Specialist } from '../../agents/specialists/specialist.ts';
+import { EventCollector, Tracer } from '../../agents/trace/agentEvent.ts';
+import type { EngiTool } from '../../tools/engineering/tools.ts';
+import { numberFlag, parseFlags } from './lib/flags.ts';
+import { median, round } from './lib/stats.ts';
+
+export const description = 'agents: supervisor hop overhead with the offline model (median/p95 ms) and memory per conversation';
+
+const REQUEST = 'Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it';
+const ID = 'beams2d-0123456789abcdef';
+const STUB_RESULTS: Record<string, Record<string, unknown>> = {
+  create_problem: { problem: 'beams2d', conditions: { volfrac: 0.4, forcedist: 0.65, rmin: 4 } },
+  optimize_design: { design_id: ID, problem: 'beams2d', iterations: 50, final_objective: { c: 100 }, path: `/tmp/${ID}` },
+  simulate_design: { design_id: ID, objectives: { c: 100 } },
+  render_design: { design_id: ID, files: { render: `/tmp/${ID}/render.png` } },
+};
+
+/** The real specialists, with the engineering tools' bodies replaced by instant results. */
+function stubbedSpecialists(): Specialist[] {
+  return allSpecialists().map((s) =>
+    s.name !== 'engineering' ? s : { ...s, tools: s.tools.map((t): EngiTool => ({ ...t, run: async () => STUB_RESULTS[t.name] ?? {} })) },
+  );
+}
+
+function session(checkpointer: BaseCheckpointSaver): ChatSession {
+  const toolContext = { store: {} as never, exporters: {} as never };
+  return new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer, toolContext, specialists: stubbedSpecialists() });
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)];
+
+function gcFn(): () => void {
+  setFlagsFromString('--expose_gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** LangGraph's own cost of one superstep here (a one-node loop on MemorySaver), for scale. */
+async function emptyStepMs(): Promise<number> {
+  const S = Annotation.Root({ n: Annotation<number>({ reducer: (_a, b) => b, default: () => 0 }) });
+  const g = new StateGraph(S)
+    .addNode('a', (s: typeof S.State) => new Command({ goto: s.n >= 19 ? END : 'a', update: { n: s.n + 1 } }), { ends: ['a', END] })
+    .addEdge(START, 'a')
+    .compile({ checkpointer: new MemorySaver() });
+  const ts: number[] = [];
+  for (let i = 0; i < 13; i++) {
+    const t0 = performance.now();
+    await g.invoke({ n: 0 }, { configurable: { thread_id: `empty-${i}` } });
+    if (i >= 3) ts.push((performance.now() - t0) / 20);
+  }
+  return median(ts);
+}
+
+type Mode = { streamTokens: boolean; durableSteps: boolean };
+
+async function hops(turns: number, mode: Mode, log: (l: string) => void) {
+  const s = session(new MemorySaver());
+  const total: number[] = [];
+  const framework: number[] = [];
+  const counts = { modelCalls: 0, toolCalls: 0, supersteps: 0 };
+  for (let i = 0; i < turns + 3; i++) {
+    const events = new EventCollector();
+    const t0 = performance.now();
+    const r = await s.runTurn({ threadId: `hop-${i}`, message: REQUEST, tracer: new Tracer([events]), ...mode });
+    const ms = performance.now() - t0;
+    if (r.status !== 'done' || events.ofType('handoff').length !== 1) throw new Error(`turn ${i} did not complete one hop: ${r.status}`);
+    if (i < 3) continue; // warm-up: module loading, JIT
+    const modelMs = events.ofType('model_call').reduce((n, e) => n + e.latencyMs, 0);
+    const toolMs = events.ofType('tool_result').reduce((n, e) => n + e.durationMs, 0);
+    counts.modelCalls = events.ofType('model_call').length;
+    counts.toolCalls = events.ofType('tool_result').length;
+    counts.supersteps = events.ofType('node_end').length || counts.modelCalls + counts.toolCalls;
+    total.push(ms);
+    framework.push(ms - modelMs - toolMs);
+  }
+  log(`hops (${JSON.stringify(mode)}): ${turns} turns, median ${median(total).toFixed(1)} ms`);
+  return { total, framework, counts };
+}
+
+async function memory(conversations: number, log: (l: string) => void) {
+  const gc = gcFn();
+  const s = session(new MemorySaver());
+  await s.runTurn({ threadId: 'warm', message: REQUEST });
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < conversations; i++) await s.runTurn({ threadId: `mem-${i}`, message: REQUEST });
+  gc();
+  const perConversation = (process.memoryUsage().heapUsed - before) / conversations;
+  log(`memory: ${(perConversation / 1024).toFixed(1)} KiB per conversation (MemorySaver)`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'engiai-bench-agents-'));
+  try {
+    const db = join(dir, 'threads.sqlite');
+    const store = await openCheckpointer({ kind: 'sqlite', path: db });
+    const sq = session(store.saver);
+    await sq.runTurn({ threadId: 'sq-warm', message: REQUEST });
+    const start = statSync(db).size;
+    for (let i = 0; i < conversations; i++) await sq.runTurn({ threadId: `sq-${i}`, message: REQUEST });
+    await store.close();
+    return { heapPerConversation: perConversation, sqlitePerConversation: (statSync(db).size - start) / conversations };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(argv: string[], log: (line: string) => void = () => {}): Promise<Record<string, unknown>> {
+  const { flags } = parseFlags(argv);
+  const turns = numberFlag(flags, 'turns', 30, { integer: true, min: 1 });
+  const conversations = numberFlag(flags, 'conversations', 40, { integer: true, min: 1 });
+  const cli = await hops(turns, { streamTokens: true, durableSteps: true }, log);
+  const lean = await hops(turns, { streamTokens: false, durableSteps: false }, log);
+  const { counts } = cli;
+  const stepMs = await emptyStepMs();
+  const mem = await memory(conversations, log);
+  return {
+    benchmark: 'agents',
+    turns,
+    // as `engiai chat` runs it: token streaming on, each checkpoint awaited
+    hop_median_ms: round(median(cli.total)),
+    hop_p95_ms: round(p95(cli.total)),
+    framework_median_ms: round(median(cli.framework)),
+    framework_p95_ms: round(p95(cli.framework)),
+    // no token stream, asynchronous checkpoints (benchmarks, servers without a live view)
+    lean_framework_median_ms: round(median(lean.framework)),
+    lean_framework_p95_ms: round(p95(lean.framework)),
+    langgraph_empty_step_ms: round(stepMs),
+    supersteps_per_hop: counts.supersteps,
+    target_ms: 20,
+    within_target: median(cli.framework) <= 20,
+    conversations,
+    heap_kib_per_conversation: round(mem.heapPerConversation / 1024),
+    sqlite_kib_per_conversation: round(mem.sqlitePerConversation / 1024),
+    model_calls_per_hop: counts.modelCalls,
+    tool_calls_per_hop: counts.toolCalls,
+  };
+}
