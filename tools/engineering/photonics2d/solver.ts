@@ -109,6 +109,7 @@ export class SparseLdlt {
       this.refactored++;
       const fr = this.assemble(f, a);
       const bad = factorPanel(fr, this.g);
+      if (bad >= 0) this.lastDiagRe = null; // the next factor() starts from scratch
       if (bad >= 0) throw new NumericError(`FDFD factorization hit a zero pivot at node ${this.tree.nodes[this.tree.start[f] + bad]}`);
       if (fr.m > 0) schurUpdate(fr, this.g, fr.S);
       this.fronts[f] = fr;
