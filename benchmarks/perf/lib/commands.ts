@@ -16,7 +16,15 @@ export function oursCommand(problemId: string, flags: string[], label = 'ours'):
   };
 }
 
-/** `python benchmarks/perf/reference/<script> ...flags`. */
-export function pythonCommand(label: string, script: string, flags: string[], python = DEFAULT_PYTHON): Command {
-  return { label, command: python, args: [join(perfDir, 'reference', script), ...flags], cwd: repoRoot };
+/** Environment that caps a NumPy/SciPy/cvxopt process's BLAS/OpenMP threads at `threads`. */
+export function threadEnv(threads: number): NodeJS.ProcessEnv {
+  const n = String(threads);
+  return { ...process.env, OPENBLAS_NUM_THREADS: n, OMP_NUM_THREADS: n, MKL_NUM_THREADS: n };
+}
+
+/** `python benchmarks/perf/reference/<script> ...flags`; `threads` caps BLAS threads (default: the library's own choice). */
+export function pythonCommand(label: string, script: string, flags: string[], python = DEFAULT_PYTHON, threads?: number): Command {
+  const cmd: Command = { label, command: python, args: [join(perfDir, 'reference', script), ...flags], cwd: repoRoot };
+  if (threads !== undefined) cmd.env = threadEnv(threads);
+  return cmd;
 }

@@ -87,5 +87,9 @@ describe('discovery and the beams2d module', () => {
     expect(ours.args).toEqual(expect.arrayContaining(['beams2d', '--nelx', '40', '--max_iter', '100', '--overhang_constraint', 'true']));
     expect(scipy.args[0]).toMatch(/beams2d_scipy\.py$/);
     expect(cholmod.args).toEqual(expect.arrayContaining(['--nely', '20', '--overhang', '--max-iter', '100']));
+    expect(cholmod.env).toBeUndefined();
+    const capped = beams2dCommands(c, '/usr/bin/python3', caseFromFlags(['--peer-threads', '1']).peerThreads);
+    expect(capped[2].env?.OPENBLAS_NUM_THREADS).toBe('1');
+    expect(capped[0].env).toBeUndefined();
   });
 });
