@@ -1,0 +1,108 @@
+/**
+ * ThermoElastic2D perf: one cold-start optimize (64×64, MMA) of our engine against the NumPy/SciPy
+ * reference of the same algorithm (reference/thermoelastic2d_ref.py: SuperLU `splu`, 3 solves per
+ * iteration, numpy MMA), as separate processes run interleaved ours, scipy, ours, ...
+ * Flags: --runs N (3), --max-iter K (120; the loop records at most K+1 steps), --volfrac (0.3),
+ * --weight (0.5), --python PATH, --tol (1e-3, on the final f_m and f_t).
+ * Run directly: `npx tsx benchmarks/perf/thermoelastic2d.ts [flags]`; `--worker` is the child mode.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
+import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
+import { runInterleaved } from './lib/interleave.ts';
+import type { Command, ProcessRun } from './lib/processTimer.ts';
+import { median, relDiff, round } from './lib/stats.ts';
+import { numberField, timingFields } from './lib/summary.ts';
+import { optimize } from '../../tools/engineering/problem.ts';
+import { thermoelastic2d } from '../../tools/engineering/thermoelastic2d/problem.ts';
+
+export const description = 'ThermoElastic2D 64x64 MMA optimize (default 121 steps): ours vs the NumPy/SciPy reference of the same algorithm';
+
+interface Case {
+  volfrac: number;
+  weight: number;
+  maxIter: number;
+}
+
+function caseOf(flags: Flags): Case {
+  return {
+    volfrac: numberFlag(flags, 'volfrac', 0.3, { min: 0 }),
+    weight: numberFlag(flags, 'weight', 0.5, { min: 0 }),
+    maxIter: numberFlag(flags, 'max-iter', 120, { integer: true, min: 0 }),
+  };
+}
+
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Child mode: engine import + setup (first simulate) timed apart from the optimize loop. */
+function worker(c: Case): object {
+  const config = { volfrac: c.volfrac, weight: c.weight, max_iter: c.maxIter };
+  const t0 = performance.now();
+  thermoelastic2d.simulate({ shape: [64, 64], data: new Float64Array(64 * 64).fill(c.volfrac) }, config);
+  const setup = (performance.now() - t0) / 1000;
+  const w = performance.now();
+  const u = cpuSeconds();
+  const r = optimize(thermoelastic2d, config);
+  const seconds = (performance.now() - w) / 1000;
+  return { seconds, cpu_seconds: cpuSeconds() - u, setup_s: setup, iterations: r.iterations, first: r.history[0].objectives, final: r.history.at(-1)?.objectives };
+}
+
+function oursWorker(argv: string[]): Command {
+  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'thermoelastic2d.ts'), '--worker', ...argv], cwd: repoRoot };
+}
+
+const finalOf = (run: ProcessRun, k: number) => {
+  const f = run.result.final;
+  return Array.isArray(f) && typeof f[k] === 'number' ? f[k] : NaN;
+};
+
+export async function run(argv: string[], log: RunLog = () => {}): Promise<object> {
+  const { flags } = parseFlags(argv);
+  const c = caseOf(flags);
+  const runs = numberFlag(flags, 'runs', 3, { integer: true, min: 1 });
+  const tol = numberFlag(flags, 'tol', 1e-3, { min: 0 });
+  const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
+  const args = ['--volfrac', `${c.volfrac}`, '--weight', `${c.weight}`, '--max-iter', `${c.maxIter}`];
+  log(`thermoelastic2d 64x64 volfrac ${c.volfrac} weight ${c.weight} max_iter ${c.maxIter}: ${runs} interleaved runs of ours and scipy`);
+  const byLabel = await runInterleaved([oursWorker(args), pythonCommand('scipy', 'thermoelastic2d_ref.py', args, python)], runs, log);
+  const ours = byLabel.get('ours')!;
+  const scipy = byLabel.get('scipy')!;
+  const iterations = numberField(ours[0], 'iterations');
+  const oursLoop = median(ours.map((r) => numberField(r, 'seconds')));
+  const oursCpu = median(ours.map((r) => numberField(r, 'cpu_seconds')));
+  const scipyLoop = median(scipy.map((r) => numberField(r, 'seconds')));
+  return {
+    benchmark: 'thermoelastic2d',
+    ...c,
+    runs,
+    ...timingFields(byLabel),
+    iterations,
+    scipy_iterations: numberField(scipy[0], 'iterations'),
+    ours_setup_s: round(median(ours.map((r) => numberField(r, 'setup_s')))),
+    ours_iter_ms: round((1000 * oursLoop) / iterations, 1),
+    ours_iter_cpu_ms: round((1000 * oursCpu) / iterations, 1),
+    scipy_iter_ms: round((1000 * scipyLoop) / numberField(scipy[0], 'iterations'), 1),
+    ours_final: ours.at(-1)!.result.final,
+    scipy_final: scipy.at(-1)!.result.final,
+    agree: [0, 1].every((k) => relDiff(finalOf(ours.at(-1)!, k), finalOf(scipy.at(-1)!, k)) <= tol),
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { flags } = parseFlags(argv);
+  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}
