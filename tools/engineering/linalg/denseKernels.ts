@@ -19,14 +19,8 @@ function rankUpdate(
   w: Float64Array, wOff: number, ld: number, t0: number, nt: number, nRows: number,
 ): void {
   if (nt !== 4) {
-    for (let t = t0; t < t0 + nt; t++) {
-      const wt = wOff + t * ld;
-      for (let p = 0; p < P; p++) {
-        const c = cOff + p * h;
-        const f = a[c + t];
-        for (let i = t; i < nRows; i++) w[wt + i] -= f * a[c + i];
-      }
-    }
+    if (nt >= 2) rankUpdate2(a, cOff, h, P, w, wOff, ld, t0, nRows);
+    if (nt !== 2) rankUpdate1(a, cOff, h, P, w, wOff, ld, t0 + nt - 1, nRows);
     return;
   }
   const w0 = wOff + t0 * ld + t0, w1 = w0 + ld, w2 = w1 + ld, w3 = w2 + ld;
@@ -56,6 +50,29 @@ function rankUpdate(
       w[w3 + i] -= a30 * l0 + a31 * l1 + a32 * l2 + a33 * l3;
     }
   }
+  if (p + 2 <= P) {
+    const c0 = cOff + p * h + t0, c1 = c0 + h;
+    const a00 = a[c0], a01 = a[c1], a10 = a[c0 + 1], a11 = a[c1 + 1];
+    const a20 = a[c0 + 2], a21 = a[c1 + 2], a30 = a[c0 + 3], a31 = a[c1 + 3];
+    w[w0] -= a00 * a00 + a01 * a01;
+    w[w0 + 1] -= a00 * a10 + a01 * a11;
+    w[w0 + 2] -= a00 * a20 + a01 * a21;
+    w[w0 + 3] -= a00 * a30 + a01 * a31;
+    w[w1 + 1] -= a10 * a10 + a11 * a11;
+    w[w1 + 2] -= a10 * a20 + a11 * a21;
+    w[w1 + 3] -= a10 * a30 + a11 * a31;
+    w[w2 + 2] -= a20 * a20 + a21 * a21;
+    w[w2 + 3] -= a20 * a30 + a21 * a31;
+    w[w3 + 3] -= a30 * a30 + a31 * a31;
+    for (let i = 4; i < n; i++) {
+      const l0 = a[c0 + i], l1 = a[c1 + i];
+      w[w0 + i] -= a00 * l0 + a01 * l1;
+      w[w1 + i] -= a10 * l0 + a11 * l1;
+      w[w2 + i] -= a20 * l0 + a21 * l1;
+      w[w3 + i] -= a30 * l0 + a31 * l1;
+    }
+    p += 2;
+  }
   for (; p < P; p++) {
     const c0 = cOff + p * h + t0;
     const a0 = a[c0], a1 = a[c0 + 1], a2 = a[c0 + 2], a3 = a[c0 + 3];
@@ -79,6 +96,60 @@ function rankUpdate(
   }
 }
 
+/** rankUpdate for the 2 target columns t0, t0+1, 4 source columns at a time. */
+function rankUpdate2(
+  a: Float64Array, cOff: number, h: number, P: number,
+  w: Float64Array, wOff: number, ld: number, t0: number, nRows: number,
+): void {
+  const w0 = wOff + t0 * ld + t0, w1 = w0 + ld;
+  const n = nRows - t0;
+  let p = 0;
+  for (; p + 4 <= P; p += 4) {
+    const c0 = cOff + p * h + t0, c1 = c0 + h, c2 = c1 + h, c3 = c2 + h;
+    const a00 = a[c0], a01 = a[c1], a02 = a[c2], a03 = a[c3];
+    const a10 = a[c0 + 1], a11 = a[c1 + 1], a12 = a[c2 + 1], a13 = a[c3 + 1];
+    w[w0] -= a00 * a00 + a01 * a01 + a02 * a02 + a03 * a03;
+    w[w0 + 1] -= a00 * a10 + a01 * a11 + a02 * a12 + a03 * a13;
+    w[w1 + 1] -= a10 * a10 + a11 * a11 + a12 * a12 + a13 * a13;
+    for (let i = 2; i < n; i++) {
+      const l0 = a[c0 + i], l1 = a[c1 + i], l2 = a[c2 + i], l3 = a[c3 + i];
+      w[w0 + i] -= a00 * l0 + a01 * l1 + a02 * l2 + a03 * l3;
+      w[w1 + i] -= a10 * l0 + a11 * l1 + a12 * l2 + a13 * l3;
+    }
+  }
+  for (; p < P; p++) {
+    const c0 = cOff + p * h + t0;
+    const a0 = a[c0], a1 = a[c0 + 1];
+    w[w0] -= a0 * a0;
+    w[w0 + 1] -= a0 * a1;
+    w[w1 + 1] -= a1 * a1;
+    for (let i = 2; i < n; i++) {
+      const l0 = a[c0 + i];
+      w[w0 + i] -= a0 * l0;
+      w[w1 + i] -= a1 * l0;
+    }
+  }
+}
+
+/** rankUpdate for the single target column t, 4 source columns at a time. */
+function rankUpdate1(
+  a: Float64Array, cOff: number, h: number, P: number,
+  w: Float64Array, wOff: number, ld: number, t: number, nRows: number,
+): void {
+  const wt = wOff + t * ld;
+  let p = 0;
+  for (; p + 4 <= P; p += 4) {
+    const c0 = cOff + p * h, c1 = c0 + h, c2 = c1 + h, c3 = c2 + h;
+    const a0 = a[c0 + t], a1 = a[c1 + t], a2 = a[c2 + t], a3 = a[c3 + t];
+    for (let i = t; i < nRows; i++) w[wt + i] -= a0 * a[c0 + i] + a1 * a[c1 + i] + a2 * a[c2 + i] + a3 * a[c3 + i];
+  }
+  for (; p < P; p++) {
+    const c = cOff + p * h;
+    const f = a[c + t];
+    for (let i = t; i < nRows; i++) w[wt + i] -= f * a[c + i];
+  }
+}
+
 /**
  * In-place Cholesky of an h×k panel: L11 = chol(A11), L21 = A21 L11⁻ᵀ, left-looking in blocks of
  * 4 columns. Returns -1 on success, or the panel column whose pivot was not positive or finite.
@@ -87,7 +158,8 @@ export function panelCholesky(a: Float64Array, off: number, h: number, k: number
   for (let j0 = 0; j0 < k; j0 += 4) {
     const nb = Math.min(4, k - j0);
     rankUpdate(a, off, h, j0, a, off, h, j0, nb, h);
-    const bad = nb === 4 ? factorBlock4(a, off + j0 * h + j0, h, h - j0) : factorColumns(a, off, h, j0, nb);
+    const b = off + j0 * h + j0;
+    const bad = nb === 4 ? factorBlock4(a, b, h, h - j0) : nb === 2 ? factorBlock2(a, b, h, h - j0) : factorColumns(a, off, h, j0, nb);
     if (bad >= 0) return j0 + bad;
   }
   return -1;
@@ -113,6 +185,31 @@ function factorColumns(a: Float64Array, off: number, h: number, j0: number, nb: 
 }
 
 const badPivot = (d: number): boolean => !(d > 0 && d < Infinity);
+
+/** factorBlock4 for a 2-column block. */
+function factorBlock2(a: Float64Array, b: number, h: number, n: number): number {
+  const c0 = b, c1 = b + h;
+  let d = a[c0];
+  if (badPivot(d)) return 0;
+  const d0 = Math.sqrt(d);
+  const l10 = a[c0 + 1] / d0;
+  d = a[c1 + 1] - l10 * l10;
+  if (badPivot(d)) {
+    a[c1 + 1] = d;
+    return 1;
+  }
+  const d1 = Math.sqrt(d);
+  a[c0] = d0;
+  a[c0 + 1] = l10;
+  a[c1 + 1] = d1;
+  const i0 = 1 / d0, i1 = 1 / d1;
+  for (let i = 2; i < n; i++) {
+    const y0 = a[c0 + i] * i0;
+    a[c1 + i] = (a[c1 + i] - l10 * y0) * i1;
+    a[c0 + i] = y0;
+  }
+  return -1;
+}
 
 /**
  * Factors a 4-column block whose diagonal entry (0,0) is at a[b] (n rows from the diagonal down):
