@@ -3,6 +3,10 @@ import { InputError } from '../../../tools/errors.ts';
 import { errorsOnly, warningsOnly } from '../../../tools/engineering/constraint.ts';
 import { beams2d, beams2dV0, createBeams2D } from '../../../tools/engineering/beams2d/problem.ts';
 import { initialDesign } from '../../../tools/engineering/beams2d/optimize.ts';
+import { createFeWorkspace, feAnalysis } from '../../../tools/engineering/beams2d/fe.ts';
+import { imageToVector } from '../../../tools/engineering/beams2d/layout.ts';
+import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
+import { createLinearSolver } from '../../../tools/engineering/beams2d/solverFactory.ts';
 import { optimize, type Design } from '../../../tools/engineering/problem.ts';
 import { getProblem } from '../../../tools/engineering/registry.ts';
 
@@ -89,6 +93,20 @@ describe('Beams2D problem: behaviour', () => {
       const [c] = beams2d.simulate(atK.design, config);
       expect(c).toBeCloseTo(long.history[k].objectives[0], 9);
     }
+  });
+
+  it('never reuses the geometry of another config (EngiBench-2025 State caching quirk avoided)', () => {
+    const d = beams2d.randomDesign(small, 8);
+    const fresh = (fd: number, rmin: number) => {
+      const setup = createSetup({ ...small, forcedist: fd, rmin });
+      return feAnalysis(setup, createLinearSolver(setup, 'banded'), imageToVector(d.data, 30, 15), 3, createFeWorkspace(setup));
+    };
+    const seq = [[0, 2], [0.5, 2], [0.5, 1.5], [0, 2], [1, 3], [0.25, 2], [0.75, 2], [0.5, 2]];
+    for (const [fd, rmin] of seq) {
+      const [c] = beams2d.simulate(d, { ...small, forcedist: fd, rmin });
+      expect(Math.abs(c - fresh(fd, rmin)) / c).toBeLessThan(1e-9);
+    }
+    expect(beams2d.simulate(d, { ...small, forcedist: 0 })[0]).not.toBeCloseTo(beams2d.simulate(d, { ...small, forcedist: 0.5 })[0], 3);
   });
 
   it('yields one StepEvent per recorded step, in order, with the change', () => {
