@@ -3,7 +3,8 @@
  * at interrupts (clarification, approval) and resumes them, continues a run that a killed process
  * left unfinished, and turns a recursion error into a partial answer.
  */
-import { HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import { validateHistory } from '../supervisor/validateHistory.ts';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { Command, GraphRecursionError, type BaseCheckpointSaver, type StateSnapshot } from '@langchain/langgraph';
 import type { AgentEvent, InterruptPayload, RunStatus } from '../trace/agentEvent.ts';
@@ -95,6 +96,18 @@ export class ChatSession {
     return interruptOf(await this.state(threadId));
   }
 
+  /** Ends a stopped turn: the partial answer becomes the supervisor's reply, nothing stays pending. */
+  private async closeTurn(threadId: string, answer: string): Promise<void> {
+    const messages = await this.messages(threadId);
+    const { messages: valid } = validateHistory(messages);
+    const added = valid.filter((m) => !messages.some((x) => x.id !== undefined && x.id === m.id));
+    await this.graph.updateState(
+      this.config(threadId),
+      { messages: [...added, new AIMessage({ content: answer, name: 'supervisor' })], agentMessages: null, activeAgent: null, activeCallId: null, task: '' },
+      'supervisor',
+    );
+  }
+
   async runTurn(input: TurnInput): Promise<TurnResult> {
     const tracer = input.tracer ?? new Tracer();
     const snapshot = await this.state(input.threadId);
@@ -142,6 +155,7 @@ export class ChatSession {
       }
       status = 'stopped';
       answer = partialAnswer(currentTurn(await this.messages(threadId)), `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`);
+      await this.closeTurn(threadId, answer);
       emit({ type: 'stopped', t: Date.now(), reason: 'recursion limit' });
       emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });
     }

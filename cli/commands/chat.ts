@@ -89,7 +89,8 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     const threadId = opts.thread ?? randomUUID();
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
-    let result = await session.runTurn({ threadId, message: opts.message?.trim() || undefined, tracer });
+    const streamTokens = !opts.json;
+    let result = await session.runTurn({ threadId, message: opts.message?.trim() || undefined, tracer, streamTokens });
     while (result.status === 'interrupted' && result.interrupt) {
       const q = result.interrupt;
       let resume: unknown;
@@ -97,7 +98,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
       else if (answers.length) resume = answers.shift();
       else if (interactive) resume = await io.ask(q.question);
       else break;
-      result = await session.runTurn({ threadId, resume, tracer });
+      result = await session.runTurn({ threadId, resume, tracer, streamTokens });
     }
     const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId) });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);

@@ -73,6 +73,17 @@ describe('supervisor graph with the offline model', () => {
 });
 
 describe('supervisor guards', () => {
+  it("turns LangGraph's recursion limit into a partial answer and leaves the thread usable", async () => {
+    const session = offline({ limits: { recursionLimit: 6 } });
+    const r = await run(session, 't-rec', 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid, simulate it and render it');
+    expect(r.status).toBe('stopped');
+    expect(r.answer).toMatch(/recursion limit of 6/);
+    expect((await session.state('t-rec')).next).toEqual([]);
+    const next = await run(session, 't-rec', 'hello');
+    expect(next.status).toBe('done');
+    expect(next.answer).toMatch(/I am EngiAI/);
+  });
+
   it('stops a routing loop with a useful partial answer instead of a recursion error', async () => {
     const model = new ScriptedChatModel((_m, tools) =>
       tools.includes('create_problem') ? new AIMessage('Nothing to do, sorry.') : new AIMessage({ content: '', tool_calls: [toolCall('transfer_to_engineering', { task: 'do it' })] }),
