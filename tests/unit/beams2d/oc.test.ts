@@ -45,6 +45,39 @@ describe('OC update', () => {
     expect(Math.abs(sum(b.xPhys) - 70)).toBeLessThan(0.1);
   });
 
+  it('matches a plain transcription of the bisection bit for bit (with and without the overhang filter)', () => {
+    const oh = createOverhangFilter(20, 10);
+    const print = (a: Float64Array, b: Float64Array) => void oh.forward(a, b);
+    for (const withPrint of [false, true]) {
+      const x = seededVector(nel, 51, 0.2, 0.5);
+      const dc = seededVector(nel, 52, -50, 0);
+      const dv = seededVector(nel, 53, 0.5, 1.5);
+      const target = 0.35 * 200;
+      // reference: every pass filters and prints, as in the spec
+      let l1 = 0;
+      let l2 = 1e9;
+      const xnew = new Float64Array(nel);
+      const xPhys = new Float64Array(nel);
+      const xPrint = new Float64Array(nel);
+      while ((l2 - l1) / (l1 + l2) > 1e-3 && Math.abs(l2 - l1) >= 2.220446049250313e-16) {
+        const lmid = 0.5 * (l2 + l1);
+        for (let e = 0; e < nel; e++) xnew[e] = Math.max(Math.max(0, x[e] - MOVE), Math.min(Math.min(1, x[e] + MOVE), x[e] * Math.sqrt(-dc[e] / dv[e] / lmid)));
+        applyFilter(setup.filter, xnew, xPhys);
+        if (withPrint) print(xPhys, xPrint);
+        else xPrint.set(xPhys);
+        if (sum(xPrint) > target) l1 = lmid;
+        else l2 = lmid;
+      }
+      const st = createOcState(nel, withPrint);
+      st.xnew.fill(0.123); // stale content from an earlier update must not matter
+      ocUpdate({ filter: setup.filter, targetVolume: target, print: withPrint ? print : undefined, w: withPrint ? undefined : volumeWeights(setup.filter) }, x, dc, dv, st);
+      for (let e = 0; e < nel; e++) {
+        expect(st.xnew[e]).toBe(xnew[e]);
+        expect(st.xPrint[e]).toBe(xPrint[e]);
+      }
+    }
+  });
+
   it('measures the volume on the printed density when the overhang filter is on', () => {
     const oh = createOverhangFilter(20, 10);
     const x = new Float64Array(nel).fill(0.4);

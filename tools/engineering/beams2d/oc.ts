@@ -71,8 +71,11 @@ export function ocUpdate(ctx: OcContext, x: Float64Array, dc: Float64Array, dv: 
   for (let e = 0; e < nel; e++) g[e] = -dc[e] / dv[e];
   let l1 = 0;
   let l2 = 1e9;
+  let lastVolume = NaN;
+  let first = true;
   while ((l2 - l1) / (l1 + l2) > MIN_RATIO && Math.abs(l2 - l1) >= EPS) {
     const lmid = 0.5 * (l2 + l1);
+    let same = !first;
     for (let e = 0; e < nel; e++) {
       const xe = x[e];
       let v = xe * Math.sqrt(g[e] / lmid);
@@ -80,9 +83,14 @@ export function ocUpdate(ctx: OcContext, x: Float64Array, dc: Float64Array, dv: 
       const lo = xe - MOVE > 0 ? xe - MOVE : 0;
       if (v > hi) v = hi;
       if (v < lo) v = lo;
+      if (v !== xnew[e]) same = false;
       xnew[e] = v;
     }
-    if (volume(ctx, xnew, xPhys, xPrint) > ctx.targetVolume) l1 = lmid;
+    // Early passes (huge lmid) often clip every element to its lower bound: the candidate is then
+    // bit-identical to the previous one, and so are its xPhys, xPrint and volume.
+    if (!same) lastVolume = volume(ctx, xnew, xPhys, xPrint);
+    first = false;
+    if (lastVolume > ctx.targetVolume) l1 = lmid;
     else l2 = lmid;
   }
   if (!ctx.print && ctx.w) applyFilter(ctx.filter, xnew, xPhys);
