@@ -26,6 +26,12 @@ export const conditions: readonly FieldSpec[] = [
 
 export const configFields: readonly FieldSpec[] = [
   { name: 'max_iter', type: 'integer', default: 120, description: 'iteration cap: the loop stops once the iteration counter exceeds it (at most max_iter + 1 steps)' },
+  {
+    name: 'engibench_compat',
+    type: 'boolean',
+    default: false,
+    description: "follow EngiBench v0's optimizer exactly (its approximate sensitivities and per-iteration MMA asymptote reset) instead of exact-gradient MMA; use it to reproduce EngiBench/EngiOpt optimize results",
+  },
 ];
 
 export const configConstraints: readonly Constraint[] = [
@@ -49,8 +55,9 @@ export interface ThermoConfig {
   rmin: number;
   weight: number;
   maxIter: number;
+  engibenchCompat: boolean;
 }
 
 export function typedConfig(v: Record<string, number | boolean>): ThermoConfig {
-  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter) };
+  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), engibenchCompat: Boolean(v.engibench_compat) };
 }

@@ -10,8 +10,10 @@
  * change = max|x_new − x|. MMA constants: m = 1, a0 = 1, a = 0, c = 1e4, d = 0, x ∈ [1e-3, 1],
  * move 1.0, albefa 0.1, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymax 0.2, asymin 0.01, raa0 1e-5.
  * Asymptotes are carried from one iteration to the next (standard MMA); EngiBench's driver instead
- * passes low = xmin, upp = xmax into every mmasub call — a quirk we do not copy.
+ * passes low = xmin, upp = xmax into every mmasub call.
  * The filter radius is fixed at 1.1 (EngiBench hard-codes it and ignores the `rmin` condition).
+ * `engibench: true` reproduces EngiBench v0's optimizer exactly: its approximate sensitivities
+ * (engibenchSensitivity.ts) and the asymptote reset above; checked against EngiBench trajectories.
  */
 import { NumericError } from '../../errors.ts';
 import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
@@ -45,6 +47,8 @@ export interface ThermoOptimizeInput {
   maxIter: number;
   /** Starting densities (image order); default volfrac everywhere. */
   x0?: Float64Array;
+  /** Follow EngiBench v0 exactly (its gradient approximation and asymptote reset) instead of exact MMA. */
+  engibench?: boolean;
 }
 
 export interface ThermoOptimizeResult {
@@ -66,7 +70,7 @@ export function* optimizeThermoelastic(setup: Setup, input: ThermoOptimizeInput)
   let iter = 0;
   while (change > LOOP.changeTol || iter < LOOP.minIterations) {
     iter++;
-    const ev = evaluateDesign(setup, x, weight, { gradient: true });
+    const ev = evaluateDesign(setup, x, weight, { gradient: true, mode: input.engibench ? 'engibench' : 'exact' });
     if (!Number.isFinite(ev.J)) throw new NumericError(`thermoelastic2d: objective is ${ev.J} at iteration ${iter}`, { iteration: iter });
     let sum = 0;
     for (let e = 0; e < nel; e++) sum += x[e];
@@ -75,6 +79,7 @@ export function* optimizeThermoelastic(setup: Setup, input: ThermoOptimizeInput)
 
     const df0dx = filterSensitivities(filter, x, ev.dJ as Float64Array);
     const fval = new Float64Array([sum / (volfrac * nel) - 1]);
+    if (input.engibench) mma = { ...mma, low: bounds.xmin, upp: bounds.xmax };
     const next = mmaStep(mma, { xval: x, df0dx, fval, dfdx }, bounds, THERMOELASTIC_MMA);
     change = 0;
     for (let e = 0; e < nel; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));

@@ -5,8 +5,9 @@
  *
  * Decisions (details in the files named):
  * - `rmin` is a condition only for API parity: the filter radius is fixed at 1.1 as in EngiBench (filter.ts).
- * - The gradient is the exact adjoint of the stated objective, not EngiBench's approximation (sensitivity.ts).
- * - MMA carries its asymptotes between iterations (optimize.ts); EngiBench resets them to [xmin, xmax].
+ * - The gradient is the exact adjoint of the stated objective, not EngiBench's approximation (sensitivity.ts),
+ *   and MMA carries its asymptotes between iterations (optimize.ts); EngiBench resets them to [xmin, xmax].
+ *   Config `engibench_compat: true` switches both to EngiBench's behaviour (engibenchSensitivity.ts).
  * - Boundary conditions are the v0 defaults; per-call BC arrays are not exposed yet (conditions.ts).
  * - Sink and clamped DOFs are eliminated (reduced SPD solves) instead of identity rows (thermal.ts).
  * - A warm start is clipped to [1e-3, 1] (with no Emin, zero densities can make Km singular).
@@ -116,7 +117,7 @@ export const thermoelastic2d: Problem = {
       ? assertDesign(options.startingPoint, 'startingPoint').map((v) => Math.min(MATERIAL.xmax, Math.max(MATERIAL.xmin, v)))
       : undefined;
     return (function* () {
-      const r = yield* optimizeThermoelastic(setup(), { volfrac: c.volfrac, weight: c.weight, maxIter: c.maxIter, x0 });
+      const r = yield* optimizeThermoelastic(setup(), { volfrac: c.volfrac, weight: c.weight, maxIter: c.maxIter, x0, engibench: c.engibenchCompat });
       return { design: { shape: [...SHAPE], data: r.x }, history: r.history, iterations: r.iterations };
     })();
   },

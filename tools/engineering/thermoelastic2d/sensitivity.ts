@@ -21,6 +21,10 @@ import type { Setup } from './setup.ts';
 import { MATERIAL } from './elementMatrices.ts';
 import { mechanicalLoad, solveMechanical, stiffnessScale, thermalLoad, usesThermalLoad } from './mechanical.ts';
 import { conductivityScale, solveThermal, solveThermalAdjoint } from './thermal.ts';
+import { engibenchGradient } from './engibenchSensitivity.ts';
+
+/** 'exact': the adjoint gradient of J (default); 'engibench': EngiBench v0's approximation (engibenchSensitivity.ts). */
+export type GradientMode = 'exact' | 'engibench';
 
 export interface Evaluation {
   /** Structural compliance f_m. */
@@ -46,7 +50,7 @@ function bilinear(ua: Float64Array, M: Float64Array, vb: Float64Array, a: number
   return s;
 }
 
-export function evaluateDesign(setup: Setup, x: Float64Array, w: number, opts: { gradient?: boolean } = {}): Evaluation {
+export function evaluateDesign(setup: Setup, x: Float64Array, w: number, opts: { gradient?: boolean; mode?: GradientMode } = {}): Evaluation {
   const { nel, edof4, edof8, KE, KEth, CEthm } = setup;
   const p = MATERIAL.penal;
   const rho = stiffnessScale(x);
@@ -77,6 +81,10 @@ export function evaluateDesign(setup: Setup, x: Float64Array, w: number, opts: {
   }
   const result: Evaluation = { fm, ft, J: w * fm + (1 - w) * ft, T, u };
   if (!opts.gradient) return result;
+  if (opts.mode === 'engibench') {
+    result.dJ = engibenchGradient(setup, { x, rho, kappa: conductivityScale(x), u, T, cm, thermalFactor: factor }, w);
+    return result;
+  }
 
   const gamma = usesThermalLoad(w) ? 1 : 0;
   // Adjoint right-hand side g over all nodes.
