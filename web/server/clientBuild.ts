@@ -2,9 +2,12 @@
  * The browser client: web/ui built by Vite into web/ui/dist. Built on first serve when the dist is
  * missing or older than a source file (a few seconds, no network).
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InfraError } from '../../tools/errors.ts';
 
 export const uiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
 export const distDir = join(uiRoot, 'dist');
@@ -27,6 +30,26 @@ export function clientIsStale(): boolean {
   return sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > built);
 }
 
+/**
+ * `vite build` in a child process with NODE_ENV=production: in-process, a test runner's
+ * NODE_ENV=test would give the development JSX transform and Preact's debug hooks.
+ */
+function viteBuild(): Promise<void> {
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  return new Promise((resolveBuild, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: uiRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolveBuild() : reject(new InfraError(`vite build failed (exit ${code}):\n${output.slice(-4000)}`))));
+  });
+}
+
 let building: Promise<void> | undefined;
 
 /** Builds the client if needed; concurrent callers share one build. */
@@ -35,8 +58,7 @@ export function ensureClientBuilt(log: (line: string) => void = () => {}): Promi
   building ??= (async () => {
     const t0 = performance.now();
     log('building the web client (vite)…');
-    const { build } = await import('vite');
-    await build({ root: uiRoot, configFile: join(uiRoot, 'vite.config.ts'), logLevel: 'warn' });
+    await viteBuild();
     log(`web client built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   })().finally(() => {
     building = undefined;

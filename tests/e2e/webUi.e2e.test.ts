@@ -1,0 +1,154 @@
+/// <reference lib="dom" />
+/**
+ * The web UI end to end in Debian Chromium against a server started here (port 0, temp
+ * ENGIAI_HOME, offline model): a design session (ask → optimize → image → STL → 3D viewer →
+ * download), a clarification and an approval answered in dialogs, and a thread reopened and
+ * renamed after a server restart. Screenshots go to test-artifacts/web/.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningWebServer } from '../../web/server/webServer.ts';
+import { startTestServer, tempHome } from '../integration/web/helpers.ts';
+import { drawnPixels, openBrowser, type Browser } from './browser.ts';
+
+const DESIGN = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 10, render it and export an STL';
+const chromiumPresent = existsSync('/usr/bin/chromium');
+
+let tmp: ReturnType<typeof tempHome>;
+let server: RunningWebServer;
+let b: Browser;
+let designThread = '';
+
+beforeAll(async () => {
+  if (!chromiumPresent) throw new Error('/usr/bin/chromium is missing: apt-get install chromium (see .ci/run)');
+  tmp = tempHome('engiai-e2e-');
+  server = await startTestServer(tmp.home, { client: true });
+  b = await openBrowser();
+});
+afterAll(async () => {
+  await b?.close();
+  await server?.close();
+  tmp?.remove();
+});
+
+async function send(text: string) {
+  await b.page.fill('.message-input', text);
+  await b.page.click('button.send');
+}
+
+const done = () => b.page.waitForSelector('.working', { state: 'detached', timeout: 60_000 });
+
+describe('web UI in Chromium', () => {
+  it('design session: ask, watch the tools run, see the images, open the STL in 3D and download it', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await page.waitForSelector('.message-input');
+    await send(DESIGN);
+    await page.waitForSelector('.tool-card[data-tool="optimize_design"]', { timeout: 60_000 });
+    await page.waitForSelector('.tool-card[data-tool="convert_design_to_stl"][data-state="ok"]', { timeout: 60_000 });
+    await done();
+    designThread = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+    expect(designThread).toMatch(/^[0-9a-f]{32}$/);
+    // the hand-off, every tool call with its arguments, the optimizer's progress, the answer
+    await expect(page.textContent('.event.handoff')).resolves.toMatch(/supervisor → engineering/);
+    const tools = await page.$$eval('.tool-card', (cards) => cards.map((c) => `${c.getAttribute('data-tool')}:${c.getAttribute('data-state')}`));
+    expect(tools).toEqual(['create_problem:ok', 'optimize_design:ok', 'render_design:ok', 'convert_design_to_stl:ok']);
+    await expect(page.textContent('.tool-card[data-tool="optimize_design"] .tool-args')).resolves.toContain('"volfrac":0.4');
+    await expect(page.getAttribute('.tool-card[data-tool="optimize_design"] .progress', 'data-done')).resolves.toBe('10');
+    await expect(page.textContent('.bubble.answer[data-agent="supervisor"]')).resolves.toMatch(/after 10 iterations/);
+    // the render and the convergence chart are shown inline and decoded
+    const images = await page.$$eval('.tool-card img', (imgs) => imgs.map((i) => ({ src: i.getAttribute('src'), w: (i as HTMLImageElement).naturalWidth })));
+    expect(images.map((i) => i.src?.split('/').pop())).toEqual(['render.png', 'convergence.png']);
+    for (const img of images) expect(img.w).toBeGreaterThan(100);
+    await b.shot('1-design-session');
+
+    // 3D viewer: three.js loads lazily and draws the part
+    await page.click('.tool-card button.open-stl');
+    await page.waitForSelector('.stl-canvas[data-ready="1"] canvas', { timeout: 60_000 });
+    await page.waitForTimeout(300);
+    expect(await drawnPixels(page, '.stl-canvas canvas')).toBeGreaterThan(2000);
+    const info = await page.textContent('.stl-info');
+    const triangles = Number(/(\d+) triangles/.exec(info ?? '')?.[1]);
+    expect(triangles).toBeGreaterThan(100);
+    // orbit with the mouse: the picture changes
+    const before = await page.evaluate(() => (document.querySelector('.stl-canvas canvas') as HTMLCanvasElement).toDataURL());
+    const box = (await page.$('.stl-canvas canvas'))!.boundingBox();
+    const { x, y, width, height } = (await box)!;
+    await page.mouse.move(x + width / 2, y + height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x + width / 2 + 150, y + height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const after = await page.evaluate(() => (document.querySelector('.stl-canvas canvas') as HTMLCanvasElement).toDataURL());
+    expect(after).not.toBe(before);
+    await b.shot('2-stl-viewer');
+
+    // download: a binary STL with the triangle count the viewer showed
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.stl-dialog a.download-stl')]);
+    expect(download.suggestedFilename()).toMatch(/\.stl$/);
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.readUInt32LE(80)).toBe(triangles);
+    expect(bytes.length).toBe(84 + 50 * triangles);
+    await page.click('.stl-dialog button.close-viewer');
+    expect(b.errors.join("\n")).toBe("");
+  });
+
+  it('answers a clarification in its dialog, then approves and denies an STL export', async () => {
+    const { page } = b;
+    await page.click('.sidebar button.new-chat');
+    await send('Design a lightweight beam');
+    await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 60_000 });
+    await page.fill('dialog .answer-input', 'volfrac 0.3, rmin 1.5, forcedist 1 on a 30x15 grid with max_iter 5');
+    await b.shot('3-clarification-dialog');
+    await page.click('dialog button.send-answer');
+    await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 60_000 });
+    await done();
+    await expect(page.textContent('.bubble.answer[data-agent="supervisor"]')).resolves.toMatch(/You answered: volfrac 0.3/);
+
+    // ask before convert_design_to_stl, set on the settings page
+    await page.click('a.nav:has-text("Models & agents")');
+    await page.check('input[data-tool="convert_design_to_stl"]');
+    await page.waitForSelector('.settings-message:has-text("approvals convert_design_to_stl")');
+    await expect(page.textContent('tr[data-specialist="hpc"]')).resolves.toMatch(/unavailable: no cluster configured/);
+    await expect(page.textContent('li[data-spec="openai:gpt-4o-mini"]')).resolves.toMatch(/OPENAI_API_KEY/);
+    await b.shot('4-settings');
+
+    for (const choice of ['deny', 'approve'] as const) {
+      await page.click('.sidebar button.new-chat');
+      await send(DESIGN);
+      await page.waitForSelector('dialog.interrupt-dialog[data-kind="approval"]', { timeout: 60_000 });
+      await expect(page.textContent('dialog.interrupt-dialog h2')).resolves.toBe('Approve convert_design_to_stl?');
+      if (choice === 'deny') await b.shot('5-approval-dialog');
+      await page.click(`dialog button.${choice}`);
+      await page.waitForSelector(`.tool-card[data-tool="convert_design_to_stl"][data-state="${choice === 'deny' ? 'failed' : 'ok'}"]`, { timeout: 60_000 });
+      await done();
+      const answer = await page.textContent('.bubble.answer[data-agent="supervisor"]');
+      if (choice === 'deny') expect(answer).toMatch(/did not approve convert_design_to_stl/);
+      else expect(answer).toMatch(/STL \(threshold 0.5/);
+    }
+    expect(b.errors.join("\n")).toBe("");
+  });
+
+  it('reopens a thread with its history and artifacts after a server restart, and renames it', async () => {
+    await server.close();
+    server = await startTestServer(tmp.home, { client: true });
+    const { page } = b;
+    await page.goto(`${server.url}/#/chat/${designThread}`);
+    await page.waitForSelector('.tool-card[data-tool="convert_design_to_stl"][data-state="ok"]', { timeout: 30_000 });
+    await expect(page.textContent('.bubble.user')).resolves.toBe(DESIGN);
+    const img = await page.waitForSelector('.tool-card img[src$="render.png"]');
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, img);
+    await expect(page.$$eval('.sidebar .thread', (a) => a.length)).resolves.toBe(4);
+    await b.shot('6-reopened-after-restart');
+
+    await page.click('a.nav:has-text("Threads")');
+    const item = `li.thread-item[data-thread="${designThread}"]`;
+    await page.click(`${item} button.rename`);
+    await page.fill(`${item} .rename-input`, 'Beam 30x15 study');
+    await page.click(`${item} button.save-title`);
+    await page.waitForSelector(`${item} a.thread-title:has-text("Beam 30x15 study")`);
+    await page.waitForSelector(`.sidebar a.thread[data-thread="${designThread}"]:has-text("Beam 30x15 study")`);
+    await b.shot('7-threads-renamed');
+    expect(b.errors.join("\n")).toBe("");
+  });
+});

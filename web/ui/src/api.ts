@@ -1,0 +1,102 @@
+/** The server API: JSON calls with the CSRF header, and chat turns read as server-sent events. */
+import type { AgentEvent, InterruptPayload, SettingsView, ThreadDetail, ThreadRow } from './types.ts';
+
+const CSRF = { 'x-engiai-csrf': '1' };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...CSRF, ...(init.headers ?? {}) } });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: string; hint?: string };
+    throw new ApiError(res.status, [body.error ?? res.statusText, body.hint].filter(Boolean).join(' — '));
+  }
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+export const api = {
+  threads: () => call<{ threads: ThreadRow[] }>('/api/threads').then((r) => r.threads),
+  createThread: (title?: string) => call<ThreadRow>('/api/threads', { method: 'POST', body: JSON.stringify(title ? { title } : {}) }),
+  thread: (id: string) => call<ThreadDetail>(`/api/threads/${encodeURIComponent(id)}`),
+  rename: (id: string, title: string) => call<ThreadRow>(`/api/threads/${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify({ title }) }),
+  deleteThread: (id: string) => call<void>(`/api/threads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  settings: () => call<SettingsView>('/api/settings'),
+  saveSettings: (s: { model?: string; approvals?: string[] }) => call<{ model: string; approvals: string[] }>('/api/settings', { method: 'PUT', body: JSON.stringify(s) }),
+  designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
+  uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
+  upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
+};
+
+export interface DesignView {
+  id: string;
+  problem: string;
+  createdAt: string;
+  conditions: Record<string, unknown>;
+  objectives: Record<string, number>;
+  iterations: number;
+  files: Record<string, string | null>;
+}
+
+export interface TurnEnd {
+  status: 'done' | 'interrupted' | 'stopped' | 'error';
+  answer: string | null;
+  interrupt: InterruptPayload | null;
+}
+
+export interface TurnHandlers {
+  onEvent(event: AgentEvent): void;
+  onEnd(end: TurnEnd): void;
+  onError(message: string): void;
+}
+
+/** Posts a message or an answer and dispatches the SSE frames of the turn as they arrive. */
+export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown }, h: TurnHandlers): Promise<void> {
+  const res = await fetch(`/api/threads/${encodeURIComponent(threadId)}/turn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CSRF },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok || !res.body) {
+    const err = (await res.json().catch(() => ({}))) as { error?: string };
+    h.onError(err.error ?? `request failed (${res.status})`);
+    return;
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let ended = false;
+  const dispatch = (block: string) => {
+    let name = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) name = line.slice(7);
+      else if (line.startsWith('data: ')) data.push(line.slice(6));
+    }
+    if (!data.length) return;
+    const payload = JSON.parse(data.join('\n'));
+    if (name === 'turn_end') {
+      ended = true;
+      h.onEnd(payload as TurnEnd);
+    } else if (name === 'error') {
+      ended = true;
+      h.onError(String(payload.error));
+    } else h.onEvent(payload as AgentEvent);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      dispatch(buffer.slice(0, cut));
+      buffer = buffer.slice(cut + 2);
+    }
+  }
+  if (!ended) h.onError('the connection closed before the turn ended');
+}

@@ -1,0 +1,45 @@
+/** The shell: sidebar (pages, recent threads, new chat) and the routed page. */
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api } from './api.ts';
+import { pageOf, pages } from './pages.ts';
+import { href, navigate, useRoute } from './router.ts';
+import type { ThreadRow } from './types.ts';
+
+export function App() {
+  const route = useRoute();
+  const page = pageOf(route.page);
+  const [threads, setThreads] = useState<ThreadRow[]>([]);
+  const refresh = useCallback(() => void api.threads().then(setThreads, () => {}), []);
+  useEffect(refresh, [refresh]);
+  const current = page.id === 'chat' ? route.params[0] : undefined;
+  const Page = page.component;
+  return (
+    <div class="shell">
+      <aside class="sidebar">
+        <div class="brand">EngiAI</div>
+        <nav>
+          {pages
+            .filter((p) => p.nav)
+            .map((p) => (
+              <a key={p.id} class={p.id === page.id ? 'nav active' : 'nav'} href={href(p.id)}>
+                {p.title}
+              </a>
+            ))}
+        </nav>
+        <button class="primary new-chat" onClick={() => navigate('chat')}>
+          + New chat
+        </button>
+        <div class="recent">
+          {threads.slice(0, 30).map((t) => (
+            <a key={t.id} class={t.id === current ? 'thread active' : 'thread'} href={href('chat', t.id)} title={t.title} data-thread={t.id}>
+              {t.title}
+            </a>
+          ))}
+        </div>
+      </aside>
+      <main class="content">
+        <Page key={page.id} params={route.params} onThreadsChanged={refresh} />
+      </main>
+    </div>
+  );
+}

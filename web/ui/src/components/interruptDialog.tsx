@@ -1,0 +1,55 @@
+/** The modal for a paused graph: approve/deny a tool call, or answer a clarification question. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { InterruptPayload } from '../types.ts';
+
+export function InterruptDialog({ payload, onResume, onClose }: { payload: InterruptPayload; onResume: (value: unknown) => void; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  const approval = payload.kind === 'approval';
+  return (
+    <dialog ref={ref} class="interrupt-dialog" data-kind={payload.kind} onCancel={(e) => (e.preventDefault(), onClose())}>
+      <h2>{approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
+      <p class="from">from {payload.agent}</p>
+      <p class="question">{payload.question}</p>
+      {approval && payload.args !== undefined && <pre class="args">{JSON.stringify(payload.args, null, 2)}</pre>}
+      {approval ? (
+        <div class="actions">
+          <button class="secondary" onClick={onClose}>
+            Later
+          </button>
+          <button class="danger deny" onClick={() => onResume(false)}>
+            Deny
+          </button>
+          <button class="primary approve" onClick={() => onResume(true)}>
+            Approve
+          </button>
+        </div>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) onResume(text.trim());
+          }}
+        >
+          <textarea class="answer-input" rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} placeholder="Your answer" autoFocus />
+          <div class="actions">
+            <button type="button" class="secondary" onClick={onClose}>
+              Later
+            </button>
+            <button type="button" class="secondary defaults" onClick={() => onResume('defaults')}>
+              Use defaults
+            </button>
+            <button type="submit" class="primary send-answer" disabled={!text.trim()}>
+              Send answer
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

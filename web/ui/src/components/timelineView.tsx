@@ -1,0 +1,128 @@
+/** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
+import type { ArtifactLink } from '../types.ts';
+import type { Row, ToolRow } from './timeline.ts';
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+const compact = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
+
+function Links({ links, onOpenStl }: { links: ArtifactLink[]; onOpenStl: (l: ArtifactLink) => void }) {
+  const images = links.filter((l) => l.kind === 'image');
+  const stls = links.filter((l) => l.kind === 'stl');
+  return (
+    <div class="links">
+      {images.map((l) => (
+        <figure key={l.url} class="artifact-image">
+          <a href={l.url} target="_blank" rel="noopener">
+            <img src={l.url} alt={l.name} loading="lazy" />
+          </a>
+          <figcaption>{l.name}</figcaption>
+        </figure>
+      ))}
+      {stls.map((l) => (
+        <div key={l.url} class="stl-actions">
+          <span class="stl-name">{l.name}</span>
+          <button class="open-stl" onClick={() => onOpenStl(l)}>
+            View in 3D
+          </button>
+          <a class="button download-stl" href={`${l.url}?download=1`} download={l.name}>
+            Download STL
+          </a>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLink) => void }) {
+  const state = !row.result ? 'running' : row.result.ok ? 'ok' : 'failed';
+  const p = row.progress;
+  return (
+    <div class={`tool-card ${state}`} data-tool={row.name} data-state={state}>
+      <div class="tool-head">
+        <span class="agent-tag">{row.agent}</span>
+        <code class="tool-name">{row.name}</code>
+        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : `${state} · ${Math.round(row.result!.durationMs)} ms`}</span>
+      </div>
+      {row.args !== undefined && <code class="tool-args">{compact(row.args)}</code>}
+      {p && (
+        <div class="progress" data-done={p.step + 1}>
+          <progress max={p.maxIter} value={p.step + 1} />
+          <span>
+            iteration {p.step + 1}/{p.maxIter}
+            {p.objective !== undefined ? ` · objective ${p.objective.toPrecision(6)}` : ''}
+          </span>
+        </div>
+      )}
+      {row.result && (
+        <>
+          <details class="tool-result">
+            <summary>{row.result.ok ? 'result' : 'error'}</summary>
+            <pre>{json(row.result.value)}</pre>
+          </details>
+          {row.result.links.length > 0 && <Links links={row.result.links} onOpenStl={onOpenStl} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpenStl: (l: ArtifactLink) => void; onAnswer?: () => void }) {
+  return (
+    <div class="timeline">
+      {rows.map((row, i) => {
+        switch (row.kind) {
+          case 'user':
+            return (
+              <div key={i} class="bubble user">
+                {row.text}
+              </div>
+            );
+          case 'answer':
+            return (
+              <div key={i} class="bubble answer" data-agent={row.agent}>
+                <div class="who">{row.agent}</div>
+                {row.text}
+              </div>
+            );
+          case 'handoff':
+            return (
+              <div key={i} class="event handoff">
+                <b>{row.from}</b> → <b>{row.to}</b>: {row.task}
+              </div>
+            );
+          case 'note':
+            return (
+              <div key={i} class="event note">
+                {row.text}
+              </div>
+            );
+          case 'model':
+            return (
+              <div key={i} class="event model">
+                {row.agent} · {row.model} · {Math.round(row.latencyMs)} ms{row.toolCalls.length ? ` · calls ${row.toolCalls.join(', ')}` : ''}
+              </div>
+            );
+          case 'tool':
+            return <ToolCard key={row.key} row={row} onOpenStl={onOpenStl} />;
+          case 'question':
+            return (
+              <div key={i} class="event question">
+                <b>{row.payload.kind === 'approval' ? 'Approval needed' : 'Question'}</b> from {row.payload.agent}: {row.payload.question}
+                {onAnswer && i === rows.length - 1 && (
+                  <button class="small" onClick={onAnswer}>
+                    Answer
+                  </button>
+                )}
+              </div>
+            );
+          case 'warn':
+            return (
+              <div key={i} class="event warn">
+                {row.text}
+              </div>
+            );
+        }
+      })}
+    </div>
+  );
+}

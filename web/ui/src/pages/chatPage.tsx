@@ -1,0 +1,168 @@
+/**
+ * A conversation: the timeline of agent events (live over SSE), the composer, the question dialog
+ * that resumes a paused graph, and the 3D viewer for exported STL files.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, streamTurn } from '../api.ts';
+import { InterruptDialog } from '../components/interruptDialog.tsx';
+import { StlViewer } from '../components/stlViewer.tsx';
+import { buildRows, workingAgent } from '../components/timeline.ts';
+import { TimelineView } from '../components/timelineView.tsx';
+import type { PageProps } from '../pages.ts';
+import { navigate } from '../router.ts';
+import type { AgentEvent, ArtifactLink, InterruptPayload, ThreadDetail } from '../types.ts';
+
+function newThreadId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const EXAMPLE = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 60x30 grid, render it and export an STL';
+
+export function ChatPage({ params, onThreadsChanged }: PageProps) {
+  const routeId = params[0];
+  const [threadId, setThreadId] = useState<string | undefined>(routeId);
+  const [detail, setDetail] = useState<ThreadDetail | null>(null);
+  const [events, setEvents] = useState<AgentEvent[]>([]);
+  const [streaming, setStreaming] = useState<{ agent: string; text: string } | null>(null);
+  const [running, setRunning] = useState(false);
+  const [pending, setPending] = useState<InterruptPayload | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [viewer, setViewer] = useState<ArtifactLink | null>(null);
+  const [model, setModel] = useState('');
+  const startedHere = useRef<string | null>(null);
+  const activeId = useRef<string | undefined>(routeId);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  useEffect(() => void api.settings().then((s) => setModel(s.model), () => {}), []);
+
+  useEffect(() => {
+    activeId.current = routeId;
+    setThreadId(routeId);
+    if (!routeId) {
+      setDetail(null);
+      setEvents([]);
+      setPending(null);
+      return;
+    }
+    if (startedHere.current === routeId) return; // this page is streaming it already
+    api.thread(routeId).then(
+      (d) => {
+        setDetail(d);
+        setEvents(d.events.map((e) => e.event));
+        setPending(d.interrupt);
+        setDialogOpen(Boolean(d.interrupt));
+        setError(null);
+      },
+      (err: Error) => setError(err.message),
+    );
+  }, [routeId]);
+
+  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [events.length, streaming?.text.length]);
+
+  const rows = useMemo(() => buildRows(events), [events]);
+  const working = running ? (workingAgent(events) ?? 'supervisor') : null;
+
+  async function run(body: { message?: string; resume?: unknown }) {
+    let id = threadId;
+    if (!id) {
+      id = newThreadId();
+      startedHere.current = id;
+      activeId.current = id;
+      setThreadId(id);
+      navigate('chat', id);
+    }
+    setRunning(true);
+    setError(null);
+    setPending(null);
+    setDialogOpen(false);
+    const here = () => activeId.current === id;
+    await streamTurn(id, body, {
+      onEvent: (e) => {
+        if (!here()) return;
+        if (e.type === 'token') {
+          setStreaming((s) => (s && s.agent === e.agent ? { agent: e.agent, text: s.text + e.text } : { agent: e.agent, text: e.text }));
+          return;
+        }
+        if (e.type === 'answer' || e.type === 'handback' || e.type === 'tool_call' || e.type === 'run_end') setStreaming(null);
+        setEvents((list) => [...list, e]);
+      },
+      onEnd: (end) => {
+        if (!here()) return;
+        setPending(end.interrupt);
+        setDialogOpen(Boolean(end.interrupt));
+      },
+      onError: (message) => here() && setError(message),
+    }).catch((err: Error) => here() && setError(err.message));
+    startedHere.current = null;
+    setStreaming(null);
+    setRunning(false);
+    onThreadsChanged();
+  }
+
+  const send = (e: Event) => {
+    e.preventDefault();
+    const message = text.trim();
+    if (!message || running) return;
+    setText('');
+    void run(pending ? { resume: message } : { message });
+  };
+
+  const fallback = events.length === 0 && detail?.messages.length ? detail.messages : [];
+  return (
+    <div class="chat-page">
+      <header class="page-head">
+        <h1>{detail?.thread.title ?? (threadId ? 'Chat' : 'New chat')}</h1>
+        <span class="muted">model: {model || '…'}</span>
+      </header>
+      <section class="chat-scroll">
+        {!threadId && events.length === 0 && (
+          <div class="empty">
+            <p>Ask the engineering agents for a design. For example:</p>
+            <button class="example" onClick={() => setText(EXAMPLE)}>
+              {EXAMPLE}
+            </button>
+          </div>
+        )}
+        {fallback.map((m, i) => (
+          <div key={i} class={`bubble ${m.role === 'human' ? 'user' : 'answer'}`}>
+            {m.content}
+          </div>
+        ))}
+        <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} />
+        {streaming && (
+          <div class="bubble answer streaming">
+            <div class="who">{streaming.agent}</div>
+            {streaming.text}
+          </div>
+        )}
+        {working && (
+          <div class="working" data-agent={working}>
+            <span class="spinner" /> {working} is working…
+          </div>
+        )}
+        {error && <div class="event warn error-box">{error}</div>}
+        <div ref={bottom} />
+      </section>
+      <form class="composer" onSubmit={send}>
+        <textarea
+          class="message-input"
+          rows={2}
+          value={text}
+          placeholder={pending ? 'Answer the question…' : 'Message the supervisor (Enter to send, Shift+Enter for a new line)'}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) send(e);
+          }}
+        />
+        <button class="primary send" type="submit" disabled={running || !text.trim()}>
+          {running ? 'Working…' : 'Send'}
+        </button>
+      </form>
+      {pending && dialogOpen && !running && <InterruptDialog payload={pending} onResume={(value) => void run({ resume: value })} onClose={() => setDialogOpen(false)} />}
+      {viewer && <StlViewer link={viewer} onClose={() => setViewer(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** The stored designs (artifact folder): render, convergence chart, STL files, objectives. */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type DesignView } from '../api.ts';
+import { StlViewer } from '../components/stlViewer.tsx';
+import type { ArtifactLink } from '../types.ts';
+
+export function DesignsPage() {
+  const [designs, setDesigns] = useState<DesignView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [viewer, setViewer] = useState<ArtifactLink | null>(null);
+  useEffect(() => void api.designs().then(setDesigns, (e: Error) => setError(e.message)), []);
+  return (
+    <div class="page">
+      <header class="page-head">
+        <h1>Designs</h1>
+      </header>
+      {error && <div class="event warn">{error}</div>}
+      {designs?.length === 0 && <p class="muted">No designs yet: ask the agents to optimize one.</p>}
+      <div class="design-grid">
+        {designs?.map((d) => {
+          const images = Object.entries(d.files).filter(([, url]) => url && /\.(png|svg)$/.test(url));
+          const stls = Object.entries(d.files).filter(([, url]) => url?.endsWith('.stl'));
+          return (
+            <article key={d.id} class="design-card">
+              <h3>{d.id}</h3>
+              <p class="muted">
+                {new Date(d.createdAt).toLocaleString()} · {d.iterations} iterations · {Object.entries(d.objectives).map(([k, v]) => `${k} = ${v.toPrecision(6)}`).join(', ')}
+              </p>
+              <p class="muted">{JSON.stringify(d.conditions)}</p>
+              <div class="links">
+                {images.map(([role, url]) => (
+                  <figure key={role} class="artifact-image">
+                    <img src={url!} alt={role} loading="lazy" />
+                    <figcaption>{role}</figcaption>
+                  </figure>
+                ))}
+              </div>
+              {stls.map(([role, url]) => (
+                <div key={role} class="stl-actions">
+                  <span class="stl-name">{url!.split('/').pop()}</span>
+                  <button onClick={() => setViewer({ key: role, kind: 'stl', url: url!, name: url!.split('/').pop()! })}>View in 3D</button>
+                  <a class="button" href={`${url}?download=1`}>
+                    Download
+                  </a>
+                </div>
+              ))}
+            </article>
+          );
+        })}
+      </div>
+      {viewer && <StlViewer link={viewer} onClose={() => setViewer(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** Shapes the server sends (mirrors agents/trace/agentEvent.ts and web/server routes). */
+export interface ArtifactLink {
+  key: string;
+  kind: 'image' | 'stl' | 'design' | 'file';
+  url: string;
+  name: string;
+}
+
+export interface InterruptPayload {
+  kind: 'clarification' | 'approval';
+  question: string;
+  agent: string;
+  missing?: string[];
+  tool?: string;
+  args?: unknown;
+}
+
+export type AgentEvent =
+  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
+  | { type: 'node_start'; t: number; node: string; agent: string }
+  | { type: 'node_end'; t: number; node: string; agent: string; durationMs: number }
+  | { type: 'model_call'; t: number; agent: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; toolCalls: string[]; repairs: string[] }
+  | { type: 'token'; t: number; agent: string; text: string }
+  | { type: 'handoff'; t: number; from: string; to: string; task: string }
+  | { type: 'handback'; t: number; from: string; summary: string }
+  | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
+  | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number; links?: ArtifactLink[] }
+  | { type: 'progress'; t: number; agent: string; tool: string; step: number; maxIter: number; objective?: number }
+  | { type: 'interrupt'; t: number; kind: 'clarification' | 'approval'; payload: InterruptPayload }
+  | { type: 'answer'; t: number; agent: string; content: string }
+  | { type: 'stopped'; t: number; reason: string }
+  | { type: 'run_end'; t: number; status: string; durationMs: number };
+
+export interface ThreadRow {
+  id: string;
+  title: string;
+  model: string;
+  created: string | null;
+  updated: string | null;
+  running?: boolean;
+}
+
+export interface ThreadDetail {
+  thread: ThreadRow;
+  events: { turn: number; event: AgentEvent }[];
+  messages: { role: string; content: string; name?: string }[];
+  interrupt: InterruptPayload | null;
+  running: boolean;
+}
+
+export interface SettingsView {
+  model: string;
+  approvals: string[];
+  approvableTools: string[];
+  backends: { spec: string; label: string; available: boolean; reason?: string }[];
+  specialists: { name: string; description: string; available: boolean; reason?: string; tools: string[] }[];
+}
