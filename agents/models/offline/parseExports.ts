@@ -108,12 +108,31 @@ function parseBranching(text: string, known: Record<string, number | boolean>): 
   return { objective: m[1].toLowerCase(), below, limit: Number(m[3]), whenTrue: { ...rest, ...whenTrue }, whenFalse: { ...rest, ...whenFalse } };
 }
 
+/**
+ * A sentence naming both a preview and a manufacturing value ("threshold 0.2 for the preview but
+ * 0.6 for manufacturing") keeps only its manufacturing clause; a clause with a bare number takes the
+ * parameter name of the clause before it.
+ */
+function manufacturingPart(sentence: string): string[] {
+  if (!(PREVIEW.test(sentence) && FINAL.test(sentence))) return [sentence];
+  const clauses = sentence.split(/,|\bbut\b|\bwhile\b|\bwhereas\b|\band\b(?=\s+(?:\d|-?\.\d)[^,]*\b(?:for|in)\b)/i).map((c) => c.trim());
+  const out: string[] = [];
+  let lastName = '';
+  for (const c of clauses) {
+    const name = /\b(threshold|scale[\s_-]*xy|scale[\s_-]*z|mirror[\s_-]*y)\b/i.exec(c)?.[1];
+    if (name) lastName = name;
+    if (PREVIEW.test(c) && !FINAL.test(c)) continue;
+    out.push(name || !lastName ? c : `${lastName} ${c}`);
+  }
+  return out;
+}
+
 /** All exports the text asks for. `known` holds the condition values for derived rules. */
 export function parseExports(text: string, known: Record<string, number | boolean>): ExportPlan {
   const branching = parseBranching(text, known);
   if (branching) return { exports: [], branching };
   const exports: StlArgs[] = [];
-  for (const s of sentences(text)) {
+  for (const s of sentences(text).flatMap(manufacturingPart)) {
     if (PREVIEW.test(s) && !FINAL.test(s)) continue;
     const args = parseStlArgs(s, known);
     if (!hasArgs(args)) continue;

@@ -59,6 +59,8 @@ describe('parseExports', () => {
   it('preview values lose to manufacturing values (W-Distract); two exports (W-Multi)', () => {
     const p = parseExports('For the preview use threshold 0.2 and scale_z 5. For manufacturing export the STL with threshold 0.6 and scale_z 20.', {});
     expect(p.exports).toEqual([{ threshold: 0.6, scale_z: 20 }]);
+    const inline = parseExports('Export the STL with threshold 0.25 for the preview but 0.55 for manufacturing, and scale_z 8.', {});
+    expect(inline.exports).toEqual([{ threshold: 0.55, scale_z: 8 }]);
     const m = parseExports('Export a first STL with threshold 0.3, scale_xy 1. Export a second STL with threshold 0.7, scale_xy 2, mirror_y true.', {});
     expect(m.exports).toEqual([{ threshold: 0.3, scale_xy: 1 }, { threshold: 0.7, scale_xy: 2, mirror_y: true }]);
   });
