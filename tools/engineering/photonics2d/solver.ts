@@ -4,7 +4,8 @@
  * Legend: A = L·D·Lᵀ (plain transpose, not Hermitian). Front f eliminates its separator nodes ("elim")
  * and passes a Schur complement on its "update" nodes (later-eliminated neighbours of its subtree) to
  * its parent. Refactoring reuses every front whose subtree saw no change of the diagonal, so a design
- * update only refactors the design subtree and the root.
+ * update only refactors the design subtree and the root. Off-diagonal values are compared by array
+ * identity only: pass a new offRe array (never mutate it in place) to force a full refactorization.
  */
 import { NumericError } from '../../errors.ts';
 import { backwardFront, factorPanel, forwardFront, schurUpdate, type FrontFactor } from './frontal.ts';
