@@ -33,7 +33,7 @@ describe('generateDataset', () => {
   });
 
   it('writes one row per condition with a .npy design that re-simulates to its objective', async () => {
-    expect(full.map((r) => r.id).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(full.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5]); // sorted by id once complete
     expect(full.filter((r) => r.split === 'train')).toHaveLength(4);
     const problem = await getProblem('beams2d');
     for (const r of full) {

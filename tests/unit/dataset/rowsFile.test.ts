@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendRow, loadRows, type DatasetRow } from '../../../tools/engineering/dataset/rowsFile.ts';
+import { appendRow, loadRows, sortRowsFile, type DatasetRow } from '../../../tools/engineering/dataset/rowsFile.ts';
 
 const row = (id: number): DatasetRow => ({
   id,
@@ -52,5 +52,12 @@ describe('rows.jsonl', () => {
     const p = join(dir, 'd.jsonl');
     writeFileSync(p, JSON.stringify(row(0)) + '\n{oops\n' + JSON.stringify(row(2)) + '\n');
     expect(() => loadRows(p)).toThrow(/line 2/);
+  });
+
+  it('sorts the rows by id in place', () => {
+    const p = join(dir, 'e.jsonl');
+    for (const id of [3, 0, 2, 1]) appendRow(p, row(id));
+    sortRowsFile(p);
+    expect(loadRows(p).rows.map((x) => x.id)).toEqual([0, 1, 2, 3]);
   });
 });

@@ -15,7 +15,7 @@ import { encodeNpy } from '../store/npy.ts';
 import { assertSameDataset, MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, writeManifest, type DatasetManifest } from './manifest.ts';
 import type { RowResult } from './optimizeRow.ts';
 import { planDataset, type DatasetPlan, type PlannedRow } from './planDataset.ts';
-import { appendRow, loadRows, type DatasetRow } from './rowsFile.ts';
+import { appendRow, loadRows, sortRowsFile, type DatasetRow } from './rowsFile.ts';
 import { splitCounts } from './splits.ts';
 import { runPool, type PoolOutcome } from './workerPool.ts';
 
@@ -134,6 +134,7 @@ export async function generateDataset(opts: GenerateDatasetOptions): Promise<Dat
   await runPool({ problemId: problem.id, tasks, workers, signal: opts.signal, onOutcome });
 
   manifest.complete = manifest.done === manifest.total;
+  if (manifest.complete && todo.length > 0) sortRowsFile(paths.rows);
   manifest.updated_at = new Date().toISOString();
   manifest.compute_seconds = Math.round(manifest.compute_seconds * 1000) / 1000;
   writeManifest(paths.manifest, manifest);

@@ -1,9 +1,10 @@
 /**
- * rows.jsonl: one JSON object per line, appended as rows finish (completion order). A run killed
+ * rows.jsonl: one JSON object per line, appended as rows finish (completion order) and sorted by id
+ * once the dataset is complete. A run killed
  * mid-write can leave a torn last line; `loadRows` drops it and truncates the file back to the last
  * complete line, so appends continue cleanly and no row is ever duplicated.
  */
-import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { NotFoundError } from '../../errors.ts';
 import type { ConfigValues } from '../constraint.ts';
 import type { Split } from './splits.ts';
@@ -58,4 +59,12 @@ export function loadRows(path: string): { rows: DatasetRow[]; droppedTornLine: b
 
 export function appendRow(path: string, row: DatasetRow): void {
   appendFileSync(path, JSON.stringify(row) + '\n');
+}
+
+/** Rewrites the file with its rows in id order (atomically: temp file, then rename). */
+export function sortRowsFile(path: string): void {
+  const { rows } = loadRows(path);
+  rows.sort((a, b) => a.id - b.id);
+  writeFileSync(`${path}.tmp`, rows.map((r) => JSON.stringify(r) + '\n').join(''));
+  renameSync(`${path}.tmp`, path);
 }
