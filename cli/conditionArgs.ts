@@ -1,7 +1,8 @@
 /**
  * Problem-specific condition flags (`--volfrac 0.3`, `--blur-radius 2`, `--overhang`) parsed against
  * the problem's declared fields, so every problem gets the same CLI without per-problem code.
- * A flag is the field name with `_` written as `-`; a few short aliases are listed below.
+ * A flag is the field name with `_` written as `-` (the `_` spelling is accepted too); booleans take
+ * `--flag`, `--no-flag` or `--flag true|false`; a few short aliases are listed below.
  */
 import type { ConfigValues } from '../tools/engineering/constraint.ts';
 import type { FieldSpec, Problem } from '../tools/engineering/problem.ts';
@@ -16,6 +17,8 @@ const ALIASES: Record<string, string> = {
 
 export const flagName = (field: string) => field.replace(/_/g, '-');
 
+const BOOL_LITERAL = /^(1|0|true|false|yes|no|on|off)$/i;
+
 export function problemFields(problem: Problem): FieldSpec[] {
   return [...problem.conditions, ...problem.configFields];
 }
@@ -27,8 +30,9 @@ export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigVa
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (!token.startsWith('--')) throw new InputError(`unexpected argument "${token}"`, { hint: usageHint(problem) });
-    const [flag, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    let name = flag;
+    const [flag, inlineValue] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let inline = inlineValue;
+    let name = flagName(flag);
     let negated = false;
     if (name.startsWith('no-') && !fields.has(name)) {
       negated = true;
@@ -37,6 +41,7 @@ export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigVa
     const spec = fields.get(name) ?? fields.get(flagName(ALIASES[name] ?? ''));
     if (!spec) throw new InputError(`${problem.id} has no condition or setting "--${name}"`, { field: name, hint: usageHint(problem) });
     if (spec.type === 'boolean') {
+      if (inline === undefined && BOOL_LITERAL.test(tokens[i + 1] ?? '')) inline = tokens[++i];
       const value = inline === undefined ? !negated : parseBool(spec.name, inline);
       out[spec.name] = negated && inline !== undefined ? !value : value;
       continue;

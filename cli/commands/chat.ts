@@ -89,7 +89,8 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     const threadId = opts.thread ?? randomUUID();
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
-    const streamTokens = !opts.json;
+    // tokens only matter to a person watching; they cost callback work on every step
+    const streamTokens = !opts.json && interactive;
     let result = await session.runTurn({ threadId, message: opts.message?.trim() || undefined, tracer, streamTokens });
     while (result.status === 'interrupted' && result.interrupt) {
       const q = result.interrupt;

@@ -16,10 +16,24 @@ export function problemIds(): string[] {
   return [...factories.keys()].sort();
 }
 
+/** Older versions a person can still ask for as `<id>@<version>` (e.g. `beams2d@0`). */
+const versioned = new Map<string, () => Promise<Problem>>();
+
+export function registerProblemVersion(id: string, version: number, factory: () => Promise<Problem>): void {
+  versioned.set(`${id}@${version}`, factory);
+}
+
 export async function getProblem(id: string): Promise<Problem> {
   const key = id.toLowerCase();
-  const f = factories.get(key);
-  if (!f) throw new InputError(`unknown problem "${id}"`, { field: 'problem', hint: `available: ${problemIds().join(', ')}` });
+  const f = factories.get(key) ?? versioned.get(key);
+  if (!f) {
+    const [base, version] = key.split('@');
+    if (version !== undefined && factories.has(base)) {
+      const p = await factories.get(base)!();
+      if (String(p.version) === version) return p;
+    }
+    throw new InputError(`unknown problem "${id}"`, { field: 'problem', hint: `available: ${problemIds().join(', ')} (older versions: ${[...versioned.keys()].join(', ') || 'none'})` });
+  }
   return f();
 }
 
@@ -31,3 +45,4 @@ export async function allProblems(): Promise<Problem[]> {
 registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).beams2d);
 registerProblem('photonics2d', async () => (await import('./photonics2d/problem.ts')).photonics2d);
 registerProblem('thermoelastic2d', async () => (await import('./thermoelastic2d/problem.ts')).thermoelastic2d);
+registerProblemVersion('beams2d', 0, async () => (await import('./beams2d/problem.ts')).beams2dV0);

@@ -69,6 +69,21 @@ describe('engiai CLI on Beams2D', () => {
     expect(JSON.parse(sim.stdout).objective).toBeGreaterThan(0);
   });
 
+  it('warm-starts from a stored design with v1 blending, and v0 on request (beams2d@0)', () => {
+    const args = (problem: string) => ['optimize', problem, '--volfrac', '0.3', '--rmin', '1.5', '--forcedist', '0.5', ...SMALL, '--max_iter', '2', '--start', opt.design.id, '--no-render', '--json'];
+    const v1 = engiai(home, args('beams2d'));
+    const v0 = engiai(home, args('beams2d@0'));
+    expect(v1.code, v1.stderr).toBe(0);
+    expect(v0.code, v0.stderr).toBe(0);
+    const h1 = JSON.parse(v1.stdout).history[0];
+    const h0 = JSON.parse(v0.stdout).history[0];
+    expect(JSON.parse(v0.stdout).version).toBe(0);
+    // Both start near the optimized design (far below the cold start), but v1 blends in 1e-4·volfrac.
+    expect(h0).toBeLessThan(opt.history[0] / 2);
+    expect(Math.abs(h1 - h0) / h0).toBeGreaterThan(1e-9);
+    expect(Math.abs(h1 - h0) / h0).toBeLessThan(0.05);
+  });
+
   it('refuses out-of-range conditions naming the constraint, value and range', () => {
     const before = readdirSync(join(home, 'artifacts')).length;
     const r = engiai(home, ['optimize', 'beams2d', '--volfrac', '1.5', ...SMALL]);
