@@ -1,0 +1,40 @@
+/**
+ * engibench_compat mode against optimize trajectories produced by EngiBench itself (EB-main
+ * thermoelastic2d FeaModel.run with mmapy, run locally; see the fixture's "source"). Short runs must
+ * agree step by step to 1e-8; a full 121-step run, where round-off drift grows ~1.4× per iteration,
+ * to 1e-3 at the end.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { optimize } from '../../../tools/engineering/problem.ts';
+import { thermoelastic2d as P } from '../../../tools/engineering/thermoelastic2d/problem.ts';
+import { FIXTURE_DIR, rel } from './fixtureCompare.ts';
+
+interface EngiBenchRun {
+  volfrac: number;
+  weight: number;
+  max_iter: number;
+  iterations: number;
+  history: [number, number, number][];
+  mean: number;
+}
+
+const fixture = JSON.parse(readFileSync(`${FIXTURE_DIR}engibench_optimize.json`, 'utf8')) as { runs: EngiBenchRun[] };
+
+describe('thermoelastic2d engibench_compat vs EngiBench optimize', () => {
+  for (const run of fixture.runs) {
+    it(`volfrac ${run.volfrac}, weight ${run.weight}, max_iter ${run.max_iter}`, () => {
+      const r = optimize(P, { volfrac: run.volfrac, weight: run.weight, max_iter: run.max_iter, engibench_compat: true });
+      expect(r.iterations).toBe(run.iterations);
+      const full = run.history.length > 20;
+      const tol = full ? 1e-6 : 1e-8;
+      for (let k = 0; k < run.history.length; k++) {
+        expect(rel(r.history[k].objectives[0], run.history[k][0])).toBeLessThan(tol);
+        expect(rel(r.history[k].objectives[1], run.history[k][1])).toBeLessThan(tol);
+        expect(Math.abs(r.history[k].objectives[2] - run.history[k][2])).toBeLessThan(1e-9);
+      }
+      const mean = r.design.data.reduce((s, v) => s + v, 0) / r.design.data.length;
+      expect(Math.abs(mean - run.mean)).toBeLessThan(1e-9);
+    });
+  }
+});
