@@ -18,6 +18,7 @@ import { threadsRoutes } from './routes/threadsRoutes.ts';
 import { assertSafeBind, csrfGuard, hostGuard, isLoopbackHost, securityHeaders, tokenGuard } from './security.ts';
 import { ThreadIndex, webDbPath } from './threadIndex.ts';
 import type { WebState } from './webState.ts';
+import { yieldingSaver } from './yieldingSaver.ts';
 
 export interface WebServerOptions {
   config: EngiConfig;
@@ -69,7 +70,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     });
   const checkpointer = await openCheckpointer({ kind: 'sqlite', path: threadsDbPath(home) });
   const index = new ThreadIndex(webDbPath(home));
-  const chat = new ChatService({ checkpointer: checkpointer.saver, toolContext: await createToolContext(home), index, openModel, limits: opts.limits });
+  const chat = new ChatService({ checkpointer: yieldingSaver(checkpointer.saver), toolContext: await createToolContext(home), index, openModel, limits: opts.limits });
   const state: WebState = {
     settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? [])] },
     chat,

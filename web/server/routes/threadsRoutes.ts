@@ -79,6 +79,7 @@ export function threadsRoutes(state: WebState): Router {
     if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
     else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
     const sse = openSse(req, res);
+    sse.send('accepted', { threadId: id, t: Date.now() });
     try {
       const result = await state.chat.runTurn({
         threadId: id,

@@ -80,6 +80,7 @@ export async function streamTurn(threadId: string, body: { message?: string; res
     }
     if (!data.length) return;
     const payload = JSON.parse(data.join('\n'));
+    if (name === 'accepted') return;
     if (name === 'turn_end') {
       ended = true;
       h.onEnd(payload as TurnEnd);
