@@ -31,13 +31,25 @@ function extendAdd(
   for (let jj = 0; jj < mc; jj++) {
     const rj = rel[r0 + jj];
     const src = uc + jj * mc;
-    if (rj < k) {
-      const dst = off + rj * h;
-      for (let i = jj; i < mc; i++) Lx[dst + rel[r0 + i]] += W[src + i];
-    } else {
-      const dst = u + (rj - k) * m - k;
-      for (let i = jj; i < mc; i++) W[dst + rel[r0 + i]] += W[src + i];
-    }
+    if (rj < k) addColumn(Lx, off + rj * h, W, src, rel, r0, jj, mc);
+    else addColumn(W, u + (rj - k) * m - k, W, src, rel, r0, jj, mc);
+  }
+}
+
+/** T[dst + rel[r0+i]] += W[src + i] for i = jj … mc-1, two rows per step. */
+function addColumn(T: Float64Array, dst: number, W: Float64Array, src: number, rel: Int32Array, r0: number, jj: number, mc: number): void {
+  let i = jj;
+  for (; i + 1 < mc; i += 2) {
+    const t0 = dst + rel[r0 + i];
+    const t1 = dst + rel[r0 + i + 1];
+    const v0 = W[src + i];
+    const v1 = W[src + i + 1];
+    T[t0] = T[t0] + v0;
+    T[t1] = T[t1] + v1;
+  }
+  if (i < mc) {
+    const t0 = dst + rel[r0 + i];
+    T[t0] = T[t0] + W[src + i];
   }
 }
 
