@@ -88,8 +88,11 @@ async function oneTurn(url: string, threadId: string, message: string, timeoutMs
   const decoder = new TextDecoder();
   let buffer = '';
   let error: string | undefined;
-  for await (const chunk of res.body) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, cut);
