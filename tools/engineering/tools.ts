@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { InputError, NotFoundError } from '../errors.ts';
 import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
 import { mean } from './fields.ts';
-import { optimize, type Design, type OptiStep, type Problem } from './problem.ts';
+import type { Design, OptimizeResult, OptiStep, Problem, StepEvent } from './problem.ts';
 import { getProblem, problemIds } from './registry.ts';
 
 /** What a tool may do besides computing: store artifacts, ask the person, report progress. */
@@ -141,7 +141,7 @@ const optimizeDesign = defineTool({
   async run(args, ctx) {
     const { problem, config, warnings } = await resolveProblem(args.problem, { ...args.config, ...args.conditions });
     const start = args.starting_design_id ? (await ctx.store.load(args.starting_design_id)).design : undefined;
-    const result = optimize(problem, config, { startingPoint: start }, (e) =>
+    const result = await optimizeYielding(problem, config, start, (e) =>
       ctx.progress?.({ tool: 'optimize_design', step: e.step, maxIter: e.maxIter, objective: e.objectives[0] }),
     );
     const last = result.history[result.history.length - 1];
@@ -169,6 +169,24 @@ const optimizeDesign = defineTool({
     };
   },
 });
+
+/**
+ * Runs the optimizer, giving the event loop a turn every ~50 ms so progress reaches the live
+ * timeline (and a stream consumer) while the optimizer works, not after it has finished.
+ */
+async function optimizeYielding(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<OptimizeResult> {
+  const steps = problem.optimizeSteps(config, { startingPoint: start });
+  let last = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    onStep(next.value);
+    if (performance.now() - last > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      last = performance.now();
+    }
+  }
+}
 
 async function loadDesign(ctx: ToolContext, ref: string) {
   const loaded = await ctx.store.load(ref);
