@@ -25,6 +25,8 @@ export interface ChatTrace {
   /** When status is 'interrupted': the question, and how to resume. */
   interrupt: (InterruptPayload & { resumeWith: string }) | null;
   totals: { durationMs: number; modelCalls: number; toolCalls: number; inputTokens: number; outputTokens: number; handoffs: number };
+  /** The model client's own accounting (calls, retries, tokens, costUsd), when it keeps one. */
+  usage?: Record<string, number>;
   artifacts: string[];
   events: AgentEvent[];
   messages: TraceMessage[];
@@ -68,6 +70,7 @@ export function buildTrace(args: {
   interrupt: InterruptPayload | null;
   events: AgentEvent[];
   messages: BaseMessage[];
+  usage?: Record<string, number>;
 }): ChatTrace {
   const calls = args.events.filter((e) => e.type === 'model_call');
   const runs = args.events.filter((e) => e.type === 'run_end');
@@ -86,6 +89,7 @@ export function buildTrace(args: {
       outputTokens: calls.reduce((n, e) => n + e.outputTokens, 0),
       handoffs: args.events.filter((e) => e.type === 'handoff').length,
     },
+    ...(args.usage ? { usage: args.usage } : {}),
     artifacts: artifactPaths(args.events),
     events: args.events,
     messages: args.messages.map(serializeMessage),

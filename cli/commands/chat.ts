@@ -56,11 +56,12 @@ async function askAtTerminal(question: string): Promise<string> {
 const defaultIO: ChatIO = { write: (t) => void process.stdout.write(t), ask: askAtTerminal };
 
 async function openModel(opts: ChatOptions) {
-  if (opts.chatModel) return { model: opts.chatModel, name: opts.model ?? opts.chatModel._llmType() };
-  const { resolveModel } = await import('../../agents/models/resolve.ts');
+  if (opts.chatModel) return { model: opts.chatModel, name: opts.model ?? opts.chatModel._llmType(), usage: () => undefined };
+  const { resolveModel, usageOf } = await import('../../agents/models/resolve.ts');
   const { loadConfig } = await import('../../config/load.ts');
   const spec = opts.model ?? loadConfig().model.spec;
-  return { model: await resolveModel(spec), name: spec };
+  const model = await resolveModel(spec);
+  return { model, name: spec, usage: () => usageOf(model)?.totals() as Record<string, number> | undefined };
 }
 
 /** Runs `engiai chat`; exported so tests call it without a subprocess. */
@@ -79,7 +80,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     import('../../agents/trace/traceJson.ts'),
   ]);
   const { threadsDbPath } = await import('../../config/paths.ts');
-  const { model, name } = await openModel(opts);
+  const { model, name, usage } = await openModel(opts);
   const store = await openCheckpointer(opts.checkpointer ?? { kind: 'sqlite', path: opts.home ? threadsDbPath(opts.home) : undefined });
   try {
     const session = new ChatSession({ model, modelName: name, checkpointer: store.saver, toolContext: await createToolContext(opts.home), limits: opts.limits, approvals: opts.approvals });
@@ -101,7 +102,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
       else break;
       result = await session.runTurn({ threadId, resume, tracer, streamTokens });
     }
-    const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId) });
+    const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage: usage() });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
     else io.write(footer(trace));
     return { threadId, status: result.status, answer: result.answer, trace };

@@ -55,6 +55,7 @@ describe('engiai chat (runChat)', () => {
     expect(results.map((e) => (e as { name: string }).name)).toEqual(['ask_human_for_clarification', 'create_problem', 'optimize_design']);
     expect(t2.totals.modelCalls).toBeGreaterThan(0);
     expect(t2.totals.inputTokens).toBeGreaterThan(0);
+    expect(t2.usage).toMatchObject({ calls: t2.totals.modelCalls, costUsd: 0 });
   });
 
   it('asks at the terminal when interactive', async () => {
