@@ -1,6 +1,6 @@
 /**
- * ThermoElastic2D perf: one cold-start optimize (64×64, MMA) of our engine against the NumPy/SciPy
- * reference of the same algorithm (reference/thermoelastic2d_ref.py: SuperLU `splu`, 3 solves per
+ * ThermoElastic2D perf: one cold-start optimize (64×64, MMA, exact_gradient mode) of our engine against
+ * the NumPy/SciPy reference of the same algorithm (reference/thermoelastic2d_ref.py: SuperLU `splu`, 3 solves per
  * iteration, numpy MMA), as separate processes run interleaved ours, scipy, ours, ...
  * Flags: --runs N (3), --max-iter K (120; the loop records at most K+1 steps), --volfrac (0.3),
  * --weight (0.5), --python PATH, --tol (1e-3, on the final f_m and f_t).
@@ -42,7 +42,7 @@ const cpuSeconds = () => {
 
 /** Child mode: engine import + setup (first simulate) timed apart from the optimize loop. */
 function worker(c: Case): object {
-  const config = { volfrac: c.volfrac, weight: c.weight, max_iter: c.maxIter };
+  const config = { volfrac: c.volfrac, weight: c.weight, max_iter: c.maxIter, exact_gradient: true };
   const t0 = performance.now();
   thermoelastic2d.simulate({ shape: [64, 64], data: new Float64Array(64 * 64).fill(c.volfrac) }, config);
   const setup = (performance.now() - t0) / 1000;

@@ -1,5 +1,5 @@
 /**
- * engibench_compat mode against optimize trajectories produced by EngiBench itself (EB-main
+ * The default (EngiBench-compatible) optimize against optimize trajectories produced by EngiBench itself (EB-main
  * thermoelastic2d FeaModel.run with mmapy, run locally; see the fixture's "source"). Every step must
  * agree to 1e-8 on the 11-step runs and to 1e-6 on the full 121-step default run (measured: 2.3e-8
  * worst, 5e-10 at the end; EngiBench's per-iteration asymptote reset damps the round-off growth that
@@ -22,10 +22,10 @@ interface EngiBenchRun {
 
 const fixture = JSON.parse(readFileSync(`${FIXTURE_DIR}engibench_optimize.json`, 'utf8')) as { runs: EngiBenchRun[] };
 
-describe('thermoelastic2d engibench_compat vs EngiBench optimize', () => {
+describe('thermoelastic2d default optimize vs EngiBench optimize', () => {
   for (const run of fixture.runs) {
     it(`volfrac ${run.volfrac}, weight ${run.weight}, max_iter ${run.max_iter}`, () => {
-      const r = optimize(P, { volfrac: run.volfrac, weight: run.weight, max_iter: run.max_iter, engibench_compat: true });
+      const r = optimize(P, { volfrac: run.volfrac, weight: run.weight, max_iter: run.max_iter });
       expect(r.iterations).toBe(run.iterations);
       const full = run.history.length > 20;
       const tol = full ? 1e-6 : 1e-8;

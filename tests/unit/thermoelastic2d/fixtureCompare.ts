@@ -1,6 +1,6 @@
 /**
  * Shared by the ThermoElastic2D regression tests: runs our engine for a reference JSON (written by
- * benchmarks/perf/reference/thermoelastic2d_ref.py) and measures how far the histories differ.
+ * benchmarks/perf/reference/thermoelastic2d_ref.py, which implements the exact-gradient mode).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ export const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 export function runOurs(ref: ReferenceRun) {
   const setup = createSetup(ref.config.nelx, ref.config.nely);
-  const gen = optimizeThermoelastic(setup, { volfrac: ref.conditions.volfrac, weight: ref.conditions.weight, maxIter: ref.config.max_iter });
+  const gen = optimizeThermoelastic(setup, { volfrac: ref.conditions.volfrac, weight: ref.conditions.weight, maxIter: ref.config.max_iter, sensitivities: 'exact' });
   for (;;) {
     const next = gen.next();
     if (next.done) {

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../tools/errors.ts';
 import { optimize } from '../../../tools/engineering/problem.ts';
 import { thermoelastic2d as P } from '../../../tools/engineering/thermoelastic2d/problem.ts';
+import { FIXTURE_DIR } from './fixtureCompare.ts';
+
+const readFixture = <T>(name: string) => JSON.parse(readFileSync(`${FIXTURE_DIR}${name}.json`, 'utf8')) as T;
 
 const uniform = (v: number) => ({ shape: [64, 64] as [number, number], data: new Float64Array(64 * 64).fill(v) });
 
@@ -14,7 +18,7 @@ describe('thermoelastic2d Problem API', () => {
       ['thermal_compliance', 'minimize'],
       ['volume_fraction', 'minimize'],
     ]);
-    expect(P.resolveConfig()).toEqual({ volfrac: 0.3, rmin: 1.1, weight: 0.5, max_iter: 120, engibench_compat: false });
+    expect(P.resolveConfig()).toEqual({ volfrac: 0.3, rmin: 1.1, weight: 0.5, max_iter: 120, exact_gradient: false });
     expect(P.designShape({})).toEqual([64, 64]);
     expect(P.conditions.find((c) => c.name === 'rmin')?.description).toMatch(/IGNORED.*1\.1/);
   });
@@ -100,6 +104,18 @@ describe('thermoelastic2d Problem API', () => {
     for (let k = 0; k < 3; k++) expect(r.history[0].objectives[k]).toBeCloseTo(sim[k], 10);
     // Objectives improve on the way.
     expect(r.history[2].objectives[0]).toBeLessThan(r.history[0].objectives[0]);
+  });
+
+  it('optimize follows EngiBench by default and the exact-gradient reference with exact_gradient: true', () => {
+    const eb = readFixture<{ runs: { history: number[][] }[] }>('engibench_optimize').runs[0].history;
+    const exact = readFixture<{ history: number[][] }>('default').history;
+    const byDefault = optimize(P, { max_iter: 3 }).history;
+    const withExact = optimize(P, { max_iter: 3, exact_gradient: true }).history;
+    for (const k of [2, 3]) {
+      expect(byDefault[k].objectives[0]).toBeCloseTo(eb[k][0], 6);
+      expect(withExact[k].objectives[0]).toBeCloseTo(exact[k][0], 6);
+    }
+    expect(Math.abs(eb[3][0] - exact[3][0])).toBeGreaterThan(1);
   });
 
   it('optimizeSteps warm-starts from a given design (clipped to [1e-3, 1])', () => {

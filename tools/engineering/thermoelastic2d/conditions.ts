@@ -27,10 +27,11 @@ export const conditions: readonly FieldSpec[] = [
 export const configFields: readonly FieldSpec[] = [
   { name: 'max_iter', type: 'integer', default: 120, description: 'iteration cap: the loop stops once the iteration counter exceeds it (at most max_iter + 1 steps)' },
   {
-    name: 'engibench_compat',
+    name: 'exact_gradient',
     type: 'boolean',
     default: false,
-    description: "follow EngiBench v0's optimizer exactly (its approximate sensitivities and per-iteration MMA asymptote reset) instead of exact-gradient MMA; use it to reproduce EngiBench/EngiOpt optimize results",
+    description:
+      "optimize with the exact adjoint gradient of w·f_m + (1−w)·f_t and standard MMA (asymptotes carried over) instead of EngiBench v0's approximate sensitivities and per-iteration asymptote reset (the default, which reproduces EngiBench's optimize)",
   },
 ];
 
@@ -55,9 +56,9 @@ export interface ThermoConfig {
   rmin: number;
   weight: number;
   maxIter: number;
-  engibenchCompat: boolean;
+  exactGradient: boolean;
 }
 
 export function typedConfig(v: Record<string, number | boolean>): ThermoConfig {
-  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), engibenchCompat: Boolean(v.engibench_compat) };
+  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), exactGradient: Boolean(v.exact_gradient) };
 }

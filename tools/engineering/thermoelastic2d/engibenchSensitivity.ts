@@ -1,8 +1,8 @@
 /**
- * EngiBench v0's own sensitivity formula (fea_model.py, EB-main), reproduced for the
- * `engibench_compat` mode so that optimize can follow EngiBench's trajectories (dataset designs,
- * EngiOpt's optimize-from-a-generated-design metrics). It is NOT the gradient of J; the default
- * mode uses the exact adjoint (sensitivity.ts). As read from EngiBench:
+ * EngiBench v0's own sensitivity formula (fea_model.py, EB-main), reproduced so that optimize follows
+ * EngiBench's trajectories (dataset designs, EngiOpt's optimize-from-a-generated-design metrics); the
+ * Problem uses it unless config exact_gradient is set. It is NOT the gradient of J; the exact adjoint
+ * is in sensitivity.ts. As read from EngiBench:
  *   λm = −Km_ff⁻¹·fm = −u,  temp = λmᵀ·C − uᵀ·C − fth = −2·Cᵀu − fth   (C = Σ_e ρ_e·CEthm on edof8 × edof4),
  *   Kth_mod·λth = temp   with Kth_mod = Kth whose sink rows are identity rows (not symmetric), i.e.
  *   λth_s = temp_s and Kth_ff·λth_f = temp_f − Kth_fs·temp_s,

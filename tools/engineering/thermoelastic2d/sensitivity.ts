@@ -11,11 +11,10 @@
  *   with the thermal adjoint Kth_ff·μ_f = g_f, g = 2wγ·Σ_e ρ_e·CEthmᵀu_e + 2(1−w)·Σ_e ρ_e·KEth·T_e, μ = 0 at sinks.
  * The mechanical adjoint of f_m = uᵀKm·u is −2u, so it needs no solve: 3 solves per iteration
  * (T, u, μ) where EngiBench does 4.
- * Decision: EngiBench's own per-element formula (fea_model.py) drops the explicit ∂feps/∂x term,
- * weights the via-T part of f_m with (1−w) instead of w, solves its thermal adjoint with the
- * identity-row matrix and differentiates (κ0 + x)^p as x^p, so it is not the gradient of J. We use the
- * exact gradient; optimized designs therefore differ from EngiBench's dataset designs, while
- * `simulate` (objectives only) is unaffected.
+ * EngiBench's own per-element formula (fea_model.py) drops the explicit ∂feps/∂x term, weights the
+ * via-T part of f_m with (1−w) instead of w, solves its thermal adjoint with the identity-row matrix
+ * and differentiates (κ0 + x)^p as x^p, so it is not the gradient of J. Both are available:
+ * mode 'engibench' (the Problem's default, to reproduce EngiBench) and 'exact' (config exact_gradient).
  */
 import type { Setup } from './setup.ts';
 import { MATERIAL } from './elementMatrices.ts';
@@ -23,7 +22,7 @@ import { mechanicalLoad, solveMechanical, stiffnessScale, thermalLoad, usesTherm
 import { conductivityScale, solveThermal, solveThermalAdjoint } from './thermal.ts';
 import { engibenchGradient } from './engibenchSensitivity.ts';
 
-/** 'exact': the adjoint gradient of J (default); 'engibench': EngiBench v0's approximation (engibenchSensitivity.ts). */
+/** 'exact': the adjoint gradient of J; 'engibench': EngiBench v0's approximation (engibenchSensitivity.ts). */
 export type GradientMode = 'exact' | 'engibench';
 
 export interface Evaluation {
