@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +35,10 @@ export function clientIsStale(): boolean {
  * `vite build` in a child process with NODE_ENV=production: in-process, a test runner's
  * NODE_ENV=test would give the development JSX transform and Preact's debug hooks.
  */
-function viteBuild(): Promise<void> {
+function viteBuild(outDir: string): Promise<void> {
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   return new Promise((resolveBuild, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir], {
       cwd: uiRoot,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,6 +51,27 @@ function viteBuild(): Promise<void> {
   });
 }
 
+/**
+ * Builds into a private folder and swaps it in, so two processes building at once (parallel
+ * test files, two servers) never serve or leave a half-written dist.
+ */
+async function buildAndSwap(): Promise<void> {
+  const tag = `${process.pid}-${Date.now()}`;
+  const tmp = join(uiRoot, `.dist-build-${tag}`);
+  const old = join(uiRoot, `.dist-old-${tag}`);
+  try {
+    await viteBuild(tmp);
+    if (existsSync(distDir)) await rename(distDir, old).catch(() => undefined);
+    await rename(tmp, distDir).catch(async (e: NodeJS.ErrnoException) => {
+      // another process swapped its (identical) build in first
+      if (e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') throw e;
+    });
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true });
+  }
+}
+
 let building: Promise<void> | undefined;
 
 /** Builds the client if needed; concurrent callers share one build. */
@@ -58,7 +80,7 @@ export function ensureClientBuilt(log: (line: string) => void = () => {}): Promi
   building ??= (async () => {
     const t0 = performance.now();
     log('building the web client (vite)…');
-    await viteBuild();
+    await buildAndSwap();
     log(`web client built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   })().finally(() => {
     building = undefined;

@@ -35,7 +35,7 @@ export async function mountStl(container: HTMLElement, url: string): Promise<Mou
 
   const radius = Math.max(size.length() / 2, 1e-3);
   const camera = new THREE.PerspectiveCamera(40, 1, radius / 100, radius * 100);
-  camera.position.set(radius * 0.6, -radius * 1.4, radius * 1.6);
+  camera.position.set(radius * 0.8, -radius * 1.9, radius * 2.1);
   camera.up.set(0, 0, 1);
 
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });

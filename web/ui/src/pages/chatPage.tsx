@@ -100,6 +100,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     setStreaming(null);
     setRunning(false);
     onThreadsChanged();
+    if (here()) api.thread(id).then((d) => here() && setDetail(d), () => {});
   }
 
   const send = (e: Event) => {
