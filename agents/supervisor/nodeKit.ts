@@ -43,9 +43,16 @@ export interface BindableTool {
   schema: z.ZodObject;
 }
 
-export function bindTools(model: BaseChatModel, tools: BindableTool[]): BoundModel {
+/**
+ * Binds tools to a model. `oneCallAtATime` asks OpenAI-style backends not to emit parallel calls
+ * (the supervisor's hand-offs); other backends get no extra option (some reject unknown ones), and
+ * the supervisor still answers surplus parallel hand-offs itself.
+ */
+export function bindTools(model: BaseChatModel, tools: BindableTool[], opts: { oneCallAtATime?: boolean } = {}): BoundModel {
   if (!model.bindTools) throw new ConfigError(`model ${model._llmType()} cannot call tools`, { hint: 'choose a model with tool calling' });
-  return model.bindTools(tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }))) as unknown as BoundModel;
+  const defs = tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+  const kwargs = opts.oneCallAtATime && model._llmType() === 'openai' ? ({ parallel_tool_calls: false } as Record<string, unknown>) : undefined;
+  return (kwargs ? model.bindTools(defs, kwargs) : model.bindTools(defs)) as unknown as BoundModel;
 }
 
 export const toBindable = (t: EngiTool): BindableTool => ({ name: t.name, description: t.description, schema: t.schema });

@@ -29,7 +29,7 @@ function stop(view: TurnView, reason: string, emit: ReturnType<typeof emitter>, 
 }
 
 export function makeSupervisorNode(deps: GraphDeps) {
-  const model = bindTools(deps.model, deps.specialists.map(handoffTool));
+  const model = bindTools(deps.model, deps.specialists.map(handoffTool), { oneCallAtATime: true });
   const system = new SystemMessage(`${loadPrompt('supervisor')}\n\n${roster(deps)}`);
   const byName = new Map(deps.specialists.map((s) => [s.name, s]));
 

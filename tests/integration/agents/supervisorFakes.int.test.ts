@@ -82,6 +82,10 @@ describe.each(PROVIDERS)('supervisor over $name', (p) => {
     expect(reqs).toHaveLength(5);
     expect(p.toolNames(reqs[0]).sort()).toEqual(['arxiv', 'cli', 'engineering', 'hpc', 'prusa', 'rag', 'websearch'].map((n) => `transfer_to_${n}`));
     expect(p.toolNames(reqs[1]).sort()).toEqual([...ENGINEERING].sort());
+    if (p.name === 'openai') {
+      expect(reqs[0].body.parallel_tool_calls).toBe(false); // the supervisor hands off one at a time
+      expect(reqs[1].body.parallel_tool_calls).toBeUndefined();
+    }
     expect(p.text(reqs[2])).toMatch(/"design_shape"|design_shape/);
     // the supervisor gets the compact summary, not the engineering transcript
     expect(p.text(reqs[4])).toMatch(/artifacts/);
