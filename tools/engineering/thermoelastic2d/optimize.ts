@@ -1,20 +1,21 @@
 /**
  * The ThermoElastic2D optimizer (engibench.md §3.1; EngiBench `FeaModel.run`), in loop order:
- *   FE pass + exact adjoint → record [f_m, f_t, |mean(x) − volfrac|] → sensitivity filter → MMA update.
+ *   FE pass + sensitivities → record [f_m, f_t, |mean(x) − volfrac|] → sensitivity filter → MMA update.
  * Loop rule: iterate while change > 0.01 or iteration < 10; stop after the step in which the
  * iteration counter exceeds maxIter, so at most maxIter + 1 steps are recorded (steps start at 1).
  * The returned design is the one after the last MMA update and is not evaluated.
+ * The filter radius is fixed at 1.1 (EngiBench hard-codes it and ignores the `rmin` condition).
+ *
+ * Two modes (`sensitivities`):
+ * - 'engibench' reproduces EngiBench v0's optimizer: its approximate sensitivities
+ *   (engibenchSensitivity.ts) and its driver's quirk of passing low = xmin, upp = xmax into every
+ *   MMA call instead of the previous asymptotes. Checked against EngiBench's own runs (1e-6 over 121 steps).
+ * - 'exact' uses the exact adjoint gradient (sensitivity.ts) and standard MMA (asymptotes carried over).
  *
  * Legend: x densities (image order), volfrac target volume fraction, w objective weight,
  * J = w·f_m + (1−w)·f_t, fval = Σx/(volfrac·nel) − 1 ≤ 0 the volume constraint,
  * change = max|x_new − x|. MMA constants: m = 1, a0 = 1, a = 0, c = 1e4, d = 0, x ∈ [1e-3, 1],
  * move 1.0, albefa 0.1, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymax 0.2, asymin 0.01, raa0 1e-5.
- * Asymptotes are carried from one iteration to the next (standard MMA); EngiBench's driver instead
- * passes low = xmin, upp = xmax into every mmasub call.
- * The filter radius is fixed at 1.1 (EngiBench hard-codes it and ignores the `rmin` condition).
- * Two modes: 'engibench' reproduces EngiBench v0's optimizer exactly (its approximate sensitivities,
- * engibenchSensitivity.ts, and the asymptote reset above; checked against EngiBench's own runs to
- * 1e-6 over 121 steps); 'exact' uses the exact adjoint gradient (sensitivity.ts) and carried asymptotes.
  */
 import { NumericError } from '../../errors.ts';
 import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
