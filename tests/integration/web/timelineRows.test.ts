@@ -27,7 +27,17 @@ describe('timeline rows', () => {
     const [opt, stl] = rows.filter((r) => r.kind === 'tool');
     expect(opt).toMatchObject({ name: 'optimize_design', progress: { step: 1, maxIter: 2, objective: 4 }, result: { ok: true } });
     expect(opt.kind === 'tool' && opt.result?.links.map((l) => l.name)).toEqual(['render.png']);
-    expect(stl).toMatchObject({ key: 'c2', result: { ok: false } });
+    expect(stl).toMatchObject({ key: 'c2', result: { ok: false }, waiting: false });
+    expect(buildRows(events.slice(0, 8)).find((r) => r.kind === 'tool' && r.id === 'c2')).toMatchObject({ waiting: true });
+  });
+
+  it("shows the person's answer to a clarification as their message", () => {
+    const rows = buildRows([
+      { type: 'tool_call', t, agent: 'engineering', id: 'q', name: 'ask_human_for_clarification', args: { question: 'volfrac?' } },
+      { type: 'tool_result', t, agent: 'engineering', id: 'q', name: 'ask_human_for_clarification', ok: true, result: { answer: 'volfrac 0.3' }, durationMs: 1 },
+    ]);
+    expect(rows.map((r) => r.kind)).toEqual(['tool', 'user']);
+    expect(rows[1]).toMatchObject({ text: 'volfrac 0.3' });
   });
 
   it('a call id repeated in a later turn gets its own card with a distinct key', () => {

@@ -10,6 +10,8 @@ export interface ToolRow {
   name: string;
   args: unknown;
   progress?: { step: number; maxIter: number; objective?: number };
+  /** Paused on a question to the person. */
+  waiting?: boolean;
   result?: { ok: boolean; value: unknown; durationMs: number; links: ArtifactLink[] };
 }
 
@@ -43,7 +45,10 @@ export function buildRows(events: AgentEvent[]): Row[] {
       case 'tool_call': {
         // a call paused by a question runs again on resume with the same id: one card
         const open = tools.get(e.id);
-        if (open && !open.result) break;
+        if (open && !open.result) {
+          open.waiting = false;
+          break;
+        }
         const row: ToolRow = { kind: 'tool', id: e.id, key: open ? `${e.id}#${rows.length}` : e.id, agent: e.agent, name: e.name, args: e.args };
         tools.set(e.id, row);
         rows.push(row);
@@ -57,16 +62,25 @@ export function buildRows(events: AgentEvent[]): Row[] {
       case 'tool_result': {
         const row = tools.get(e.id);
         const result = { ok: e.ok, value: e.result, durationMs: e.durationMs, links: e.links ?? [] };
-        if (row) row.result = result;
-        else rows.push({ kind: 'tool', id: e.id, key: `${e.id}#${rows.length}`, agent: e.agent, name: e.name, args: undefined, result });
+        if (e.ok && e.name === 'ask_human_for_clarification') {
+          const answer = (e.result as { answer?: unknown } | null)?.answer;
+          if (typeof answer === 'string') rows.push({ kind: 'user', text: answer });
+        }
+        if (row) {
+          row.result = result;
+          row.waiting = false;
+        } else rows.push({ kind: 'tool', id: e.id, key: `${e.id}#${rows.length}`, agent: e.agent, name: e.name, args: undefined, result });
         break;
       }
       case 'answer':
         rows.push({ kind: 'answer', agent: e.agent, text: e.content });
         break;
-      case 'interrupt':
+      case 'interrupt': {
+        const open = [...tools.values()].reverse().find((r) => !r.result);
+        if (open) open.waiting = true;
         rows.push({ kind: 'question', payload: e.payload });
         break;
+      }
       case 'stopped':
         rows.push({ kind: 'warn', text: `Stopped: ${e.reason}` });
         break;

@@ -34,14 +34,14 @@ function Links({ links, onOpenStl }: { links: ArtifactLink[]; onOpenStl: (l: Art
 }
 
 function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLink) => void }) {
-  const state = !row.result ? 'running' : row.result.ok ? 'ok' : 'failed';
+  const state = row.result ? (row.result.ok ? 'ok' : 'failed') : row.waiting ? 'waiting' : 'running';
   const p = row.progress;
   return (
     <div class={`tool-card ${state}`} data-tool={row.name} data-state={state}>
       <div class="tool-head">
         <span class="agent-tag">{row.agent}</span>
         <code class="tool-name">{row.name}</code>
-        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : `${state} · ${Math.round(row.result!.durationMs)} ms`}</span>
+        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : state === 'waiting' ? 'waiting for you' : `${state} · ${Math.round(row.result!.durationMs)} ms`}</span>
       </div>
       {row.args !== undefined && <code class="tool-args">{compact(row.args)}</code>}
       {p && (

@@ -48,16 +48,24 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       return;
     }
     if (startedHere.current === routeId) return; // this page is streaming it already
-    api.thread(routeId).then(
-      (d) => {
-        setDetail(d);
-        setEvents(d.events.map((e) => e.event));
-        setPending(d.interrupt);
-        setDialogOpen(Boolean(d.interrupt));
-        setError(null);
-      },
-      (err: Error) => setError(err.message),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      api.thread(routeId).then(
+        (d) => {
+          if (activeId.current !== routeId) return;
+          setDetail(d);
+          setEvents(d.events.map((e) => e.event));
+          setPending(d.interrupt);
+          setDialogOpen(Boolean(d.interrupt) && !d.running);
+          setRunning(d.running);
+          setError(null);
+          // a turn started elsewhere (another tab, before a reload): follow it until it ends
+          if (d.running) timer = setTimeout(load, 1000);
+        },
+        (err: Error) => setError(err.message),
+      );
+    void load();
+    return () => clearTimeout(timer);
   }, [routeId]);
 
   useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [events.length, streaming?.text.length]);
