@@ -3,7 +3,7 @@
  * that a design lies in the design space (shape, finite, bounds).
  */
 import { InputError } from '../errors.ts';
-import type { ConfigValues, Violation } from './constraint.ts';
+import { errorsOnly, runConstraints, type Constraint, type ConfigValues, type Violation } from './constraint.ts';
 import type { Design, FieldSpec } from './problem.ts';
 
 /** Merge `partial` over the defaults of `fields`; unknown keys and wrong types are InputErrors. */
@@ -61,4 +61,29 @@ export function mean(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];
   return s / a.length;
+}
+
+/** The field a constraint is about: the longest field name its name starts with. */
+export function fieldOfConstraint(fields: readonly FieldSpec[], constraintName: string): string {
+  return fields.map((f) => f.name).filter((n) => constraintName.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? constraintName;
+}
+
+/** Throws an InputError naming the first error-level violation: constraint, value and allowed set. */
+export function assertConfigValid(problemId: string, fields: readonly FieldSpec[], constraints: readonly Constraint[], values: ConfigValues): void {
+  const errors = errorsOnly(runConstraints(constraints, values));
+  if (!errors.length) return;
+  const v = errors[0];
+  const allowed = constraints.find((c) => c.name === v.constraint)?.allowed ?? '';
+  throw new InputError(`${problemId}: constraint ${v.constraint} violated: ${v.cause} (allowed: ${allowed})`, {
+    field: fieldOfConstraint(fields, v.constraint),
+    hint: errors.length > 1 ? `${errors.length - 1} more: ${errors.slice(1).map((e) => e.constraint).join(', ')}` : undefined,
+  });
+}
+
+/** Throws an InputError when `design` is outside the design space (shape, NaN, bounds). */
+export function assertInDesignSpace(problemId: string, design: Design, shape: [number, number], what: string, hint: string): void {
+  const bad = designSpaceViolations(design, shape);
+  if (bad.length) {
+    throw new InputError(`${problemId}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, { field: what, hint });
+  }
 }

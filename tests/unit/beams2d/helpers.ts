@@ -1,5 +1,5 @@
 /** Small shared helpers for the Beams2D tests (tiny grids, seeded vectors, dense views). */
-import { mulberry32 } from '../../../tools/engineering/beams2d/randomDesign.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 import type { SparsePattern } from '../../../tools/engineering/beams2d/setup.ts';
 
 export function seededVector(n: number, seed: number, lo = 0, hi = 1): Float64Array {

@@ -3,6 +3,7 @@
  * from its closed-form entries), 2-D Laplacians and random sparse SPD matrices.
  */
 import type { CsrMatrix } from '../../../tools/engineering/linalg/sparseCholesky.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 /** Builds a CSR matrix from triplets; duplicates are summed; must be symmetric by construction. */
 export function csrFromTriplets(n: number, I: ArrayLike<number>, J: ArrayLike<number>, V: ArrayLike<number>): CsrMatrix {
@@ -109,16 +110,7 @@ export function laplacian2d(nx: number, ny: number): GridSystem {
 }
 
 /** Seeded RNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 /** Random sparse symmetric, strictly diagonally dominant (hence SPD) matrix with ~nnzPerRow off-diagonals. */
 export function randomSpd(n: number, nnzPerRow: number, seed: number): CsrMatrix {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeGrid } from '../../../tools/engineering/photonics2d/grid.ts';
 import { blur, diskKernel, filterAndProject, filterAndProjectAdjoint, project, projectAdjoint } from '../../../tools/engineering/photonics2d/parameterization.ts';
-import { mulberry32 } from '../../../tools/engineering/photonics2d/randomDesign.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 const dot = (a: Float64Array, b: Float64Array) => a.reduce((s, v, i) => s + v * b[i], 0);
 const rand = (n: number, seed: number) => {

@@ -5,7 +5,7 @@ import { SparseLdlt, type SymmetricMatrix } from '../../../tools/engineering/pho
 import { makeGrid, omegaOf } from '../../../tools/engineering/photonics2d/grid.ts';
 import { FdfdSolver } from '../../../tools/engineering/photonics2d/fdfd.ts';
 import { permittivity } from '../../../tools/engineering/photonics2d/parameterization.ts';
-import { mulberry32 } from '../../../tools/engineering/photonics2d/randomDesign.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 function torusNeighbours(nx: number, ny: number, i: number): number[] {
   const x = Math.floor(i / ny), y = i % ny;

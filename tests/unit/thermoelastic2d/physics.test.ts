@@ -8,7 +8,7 @@ import { mechanicalLoad, stiffnessScale, thermalLoad } from '../../../tools/engi
 import * as band from '../../../tools/engineering/thermoelastic2d/bandedCholesky.ts';
 import { assemble } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import * as sparse from '../../../tools/engineering/linalg/sparseCholesky.ts';
-import { mulberry32 } from '../../../tools/engineering/thermoelastic2d/randomDesign.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 const symmetric = (M: Float64Array, k: number) => {
   let worst = 0;

@@ -3,9 +3,8 @@
  * (engibench.md §1). v1 (the default, as in EngiBench main) differs from v0 only in how a warm
  * start is blended toward volfrac. Designs are row-major images [nely, nelx], row 0 at the top.
  */
-import { InputError } from '../../errors.ts';
-import { errorsOnly, runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Beams2DConfig } from './conditions.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
@@ -22,32 +21,14 @@ export interface Beams2DOptions {
   version?: 0 | 1;
 }
 
-function fieldOf(constraintName: string): string {
-  return FIELDS.map((f) => f.name).filter((n) => constraintName.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? constraintName;
-}
-
 /** Throws an InputError for the first error-criticality violation (constraint, value, allowed range). */
 export function assertConfig(values: ConfigValues): Beams2DConfig {
-  const errors = errorsOnly(runConstraints(configConstraints, values));
-  if (errors.length) {
-    const v = errors[0];
-    const allowed = configConstraints.find((c) => c.name === v.constraint)?.allowed ?? '';
-    throw new InputError(`${ID}: constraint ${v.constraint} violated: ${v.cause} (allowed: ${allowed})`, {
-      field: fieldOf(v.constraint),
-      hint: errors.length > 1 ? `${errors.length - 1} more: ${errors.slice(1).map((e) => e.constraint).join(', ')}` : undefined,
-    });
-  }
+  assertConfigValid(ID, FIELDS, configConstraints, values);
   return typedConfig(values);
 }
 
 function assertDesign(design: Design, c: Beams2DConfig, what: string): Float64Array {
-  const bad = designSpaceViolations(design, [c.nely, c.nelx]);
-  if (bad.length) {
-    throw new InputError(`${ID}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, {
-      field: what,
-      hint: `expected a ${c.nely}x${c.nelx} image (rows = nely, cols = nelx) with finite values in [0, 1]`,
-    });
-  }
+  assertInDesignSpace(ID, design, [c.nely, c.nelx], what, `expected a ${c.nely}x${c.nelx} image (rows = nely, cols = nelx) with finite values in [0, 1]`);
   return imageToVector(design.data, c.nelx, c.nely);
 }
 

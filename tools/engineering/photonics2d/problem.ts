@@ -5,9 +5,8 @@
  * projection) and returns total_overlap − w·‖ρ‖₂; optimize returns ρ_phys of its last step, so
  * simulate(returned) equals the last history value. Wavelengths are honoured per call.
  */
-import { InputError } from '../../errors.ts';
-import { errorsOnly, runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { designSpaceViolations, resolveFields } from '../fields.ts';
+import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Photonics2DConfig } from './conditions.ts';
 import { makeGrid } from './grid.ts';
@@ -20,32 +19,14 @@ import { renderSpec } from './renderSpec.ts';
 export const ID = 'photonics2d';
 const FIELDS = [...conditions, ...configFields];
 
-function fieldOf(constraintName: string): string {
-  return FIELDS.map((f) => f.name).filter((n) => constraintName.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? constraintName;
-}
-
 /** Throws an InputError naming the first error-level constraint violated. */
 export function assertConfig(values: ConfigValues): Photonics2DConfig {
-  const errors = errorsOnly(runConstraints(configConstraints, values));
-  if (errors.length) {
-    const v = errors[0];
-    const allowed = configConstraints.find((c) => c.name === v.constraint)?.allowed ?? '';
-    throw new InputError(`${ID}: constraint ${v.constraint} violated: ${v.cause} (allowed: ${allowed})`, {
-      field: fieldOf(v.constraint),
-      hint: errors.length > 1 ? `${errors.length - 1} more: ${errors.slice(1).map((e) => e.constraint).join(', ')}` : undefined,
-    });
-  }
+  assertConfigValid(ID, FIELDS, configConstraints, values);
   return typedConfig(values);
 }
 
 function assertDesign(design: Design, c: Photonics2DConfig, what: string): Float64Array {
-  const bad = designSpaceViolations(design, [c.nx, c.ny]);
-  if (bad.length) {
-    throw new InputError(`${ID}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, {
-      field: what,
-      hint: `expected a ${c.nx}x${c.ny} array indexed [x, y] (rows = num_elems_x) with finite values in [0, 1]`,
-    });
-  }
+  assertInDesignSpace(ID, design, [c.nx, c.ny], what, `expected a ${c.nx}x${c.ny} array indexed [x, y] (rows = num_elems_x) with finite values in [0, 1]`);
   return design.data;
 }
 

@@ -13,9 +13,8 @@
  * - Sink and clamped DOFs are eliminated (reduced SPD solves) instead of identity rows (thermal.ts).
  * - A warm start is clipped to [1e-3, 1] (with no Emin, zero densities can make Km singular).
  */
-import { InputError } from '../../errors.ts';
-import { errorsOnly, runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, NELX, NELY, typedConfig, type ThermoConfig } from './conditions.ts';
 import { MATERIAL } from './elementMatrices.ts';
@@ -37,32 +36,14 @@ function setup(): Setup {
 
 const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
 
-function fieldOf(constraintName: string): string {
-  return FIELDS.map((f) => f.name).filter((n) => constraintName.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? constraintName;
-}
-
 /** Throws an InputError naming the first violated error-level constraint, its value and the allowed set. */
 export function assertConfig(values: ConfigValues): ThermoConfig {
-  const errors = errorsOnly(runConstraints(configConstraints, values));
-  if (errors.length) {
-    const v = errors[0];
-    const allowed = configConstraints.find((c) => c.name === v.constraint)?.allowed ?? '';
-    throw new InputError(`${ID}: constraint ${v.constraint} violated: ${v.cause} (allowed: ${allowed})`, {
-      field: fieldOf(v.constraint),
-      hint: errors.length > 1 ? `${errors.length - 1} more: ${errors.slice(1).map((e) => e.constraint).join(', ')}` : undefined,
-    });
-  }
+  assertConfigValid(ID, FIELDS, configConstraints, values);
   return typedConfig(values);
 }
 
 function assertDesign(design: Design, what: string): Float64Array {
-  const bad = designSpaceViolations(design, SHAPE);
-  if (bad.length) {
-    throw new InputError(`${ID}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, {
-      field: what,
-      hint: `expected a ${NELY}x${NELX} image [ely, elx] with finite values in [0, 1]`,
-    });
-  }
+  assertInDesignSpace(ID, design, SHAPE, what, `expected a ${NELY}x${NELX} image [ely, elx] with finite values in [0, 1]`);
   return design.data;
 }
 

@@ -6,18 +6,7 @@
  * Legend: x densities (image order, rows = nely), u noise, s smoothed field, z standardized field.
  */
 import { MATERIAL } from './elementMatrices.ts';
-
-/** mulberry32: a small, fast, seedable 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random.ts';
 
 function boxBlur(f: Float64Array, rows: number, cols: number, r: number): Float64Array {
   const out = new Float64Array(f.length);
