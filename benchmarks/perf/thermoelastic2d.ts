@@ -3,7 +3,8 @@
  * the NumPy/SciPy reference of the same algorithm (reference/thermoelastic2d_ref.py: SuperLU `splu`, 3 solves per
  * iteration, numpy MMA), as separate processes run interleaved ours, scipy, ours, ...
  * Flags: --runs N (3), --max-iter K (120; the loop records at most K+1 steps), --volfrac (0.3),
- * --weight (0.5), --python PATH, --tol (1e-3, on the final f_m and f_t).
+ * --weight (0.5), --python PATH, --tol (5e-3, on the final f_m and f_t: exact-mode round-off drift, see
+ * tests/unit/thermoelastic2d/regressionDefault.test.ts).
  * Run directly: `npx tsx benchmarks/perf/thermoelastic2d.ts [flags]`; `--worker` is the child mode.
  */
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   const { flags } = parseFlags(argv);
   const c = caseOf(flags);
   const runs = numberFlag(flags, 'runs', 3, { integer: true, min: 1 });
-  const tol = numberFlag(flags, 'tol', 1e-3, { min: 0 });
+  const tol = numberFlag(flags, 'tol', 5e-3, { min: 0 });
   const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
   const args = ['--volfrac', `${c.volfrac}`, '--weight', `${c.weight}`, '--max-iter', `${c.maxIter}`];
   log(`thermoelastic2d 64x64 volfrac ${c.volfrac} weight ${c.weight} max_iter ${c.maxIter}: ${runs} interleaved runs of ours and scipy`);
