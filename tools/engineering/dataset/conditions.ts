@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../../errors.ts';
 import type { ConfigValues } from '../constraint.ts';
-import type { DatasetSpec } from './datasetSpec.ts';
+import type { DatasetSpec, SampleRange } from './datasetSpec.ts';
 import { splitmix32 } from './prng.ts';
 
 export function gridConditions(spec: DatasetSpec, gridName: string, overrides: ConfigValues = {}): ConfigValues[] {
@@ -28,14 +28,15 @@ export function sampledConditions(spec: DatasetSpec, n: number, seed: number, ov
   const out: ConfigValues[] = [];
   for (let i = 0; i < n; i++) {
     const row: ConfigValues = {};
-    for (const f of fields) {
-      const { lo, hi, integer } = spec.ranges[f];
-      const u = rand();
-      row[f] = integer ? lo + Math.floor(u * (hi - lo + 1)) : lo + u * (hi - lo);
-    }
+    for (const f of fields) row[f] = draw(spec.ranges[f], rand());
     out.push({ ...spec.fixed, ...row, ...overrides });
   }
   return out;
+}
+
+function draw(range: SampleRange, u: number): number {
+  if ('choices' in range) return range.choices[Math.floor(u * range.choices.length)];
+  return range.integer ? range.lo + Math.floor(u * (range.hi - range.lo + 1)) : range.lo + u * (range.hi - range.lo);
 }
 
 /** Canonical JSON (sorted keys) of a flat config. */

@@ -5,12 +5,8 @@
  */
 import type { ConfigValues } from '../constraint.ts';
 
-export interface SampleRange {
-  lo: number;
-  hi: number;
-  /** Draw integers lo..hi inclusive instead of floats in [lo, hi). */
-  integer?: boolean;
-}
+/** How a sampled field is drawn: uniform in [lo, hi) (integers lo..hi with `integer`), or uniform over `choices`. */
+export type SampleRange = { lo: number; hi: number; integer?: boolean } | { choices: readonly number[] };
 
 export interface DatasetSpec {
   /** Fields varied by `--n N --seed S` sampling, each uniform within its range. */
