@@ -197,7 +197,7 @@ def subsolve(low, upp, alfa, beta, p0, q0, P, Q, a0, a, b, c, d, epsimin):
     while epsi > epsimin:
         norm, rmax = residual(x, y, z, lam, xsi, eta, mu, zet, s, epsi)
         newton = 0
-        while rmax > 0.9 * epsi and newton < 500:
+        while rmax > 0.9 * epsi and newton < 200:
             newton += 1
             ux1, xl1 = upp - x, x - low
             ux2, xl2 = ux1 * ux1, xl1 * xl1

@@ -44,7 +44,8 @@ interface Point {
   s: Float64Array;
 }
 
-const MAX_NEWTON = 500;
+/** Newton steps per barrier level, as in Svanberg's subsolv and mmapy (which EngiBench uses). */
+const MAX_NEWTON = 200;
 const MAX_BACKTRACK = 50;
 
 /** Euclidean norm and max-norm of the perturbed KKT residual at barrier level epsi. */
