@@ -6,7 +6,7 @@
  * renamed after a server restart. Screenshots go to test-artifacts/web/.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWebServer } from '../../web/server/webServer.ts';
 import { startTestServer, tempHome } from '../integration/web/helpers.ts';
 import { drawnPixels, openBrowser, type Browser } from './browser.ts';
@@ -25,6 +25,13 @@ beforeAll(async () => {
   server = await startTestServer(tmp.home, { client: true });
   b = await openBrowser();
 });
+afterEach(async (ctx) => {
+  // on failure keep what the page showed and what it logged
+  if (ctx.task.result?.state === 'fail' && b) {
+    await b.shot(`failed-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
+    console.error(`page errors: ${b.errors.join('\n') || 'none'}; url ${b.page.url()}`);
+  }
+});
 afterAll(async () => {
   await b?.close();
   await server?.close();
@@ -36,7 +43,7 @@ async function send(text: string) {
   await b.page.click('button.send');
 }
 
-const done = () => b.page.waitForSelector('.working', { state: 'detached', timeout: 60_000 });
+const done = () => b.page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
 
 describe('web UI in Chromium', () => {
   it('design session: ask, watch the tools run, see the images, open the STL in 3D and download it', async () => {
@@ -44,8 +51,8 @@ describe('web UI in Chromium', () => {
     await page.goto(server.url);
     await page.waitForSelector('.message-input');
     await send(DESIGN);
-    await page.waitForSelector('.tool-card[data-tool="optimize_design"]', { timeout: 60_000 });
-    await page.waitForSelector('.tool-card[data-tool="convert_design_to_stl"][data-state="ok"]', { timeout: 60_000 });
+    await page.waitForSelector('.tool-card[data-tool="optimize_design"]', { timeout: 90_000 });
+    await page.waitForSelector('.tool-card[data-tool="convert_design_to_stl"][data-state="ok"]', { timeout: 90_000 });
     await done();
     designThread = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
     expect(designThread).toMatch(/^[0-9a-f]{32}$/);
@@ -64,7 +71,7 @@ describe('web UI in Chromium', () => {
 
     // 3D viewer: three.js loads lazily and draws the part
     await page.click('.tool-card button.open-stl');
-    await page.waitForSelector('.stl-canvas[data-ready="1"] canvas', { timeout: 60_000 });
+    await page.waitForSelector('.stl-canvas[data-ready="1"] canvas', { timeout: 90_000 });
     await page.waitForTimeout(300);
     expect(await drawnPixels(page, '.stl-canvas canvas')).toBeGreaterThan(2000);
     const info = await page.textContent('.stl-info');
@@ -91,17 +98,17 @@ describe('web UI in Chromium', () => {
     expect(bytes.length).toBe(84 + 50 * triangles);
     await page.click('.stl-dialog button.close-viewer');
     expect(b.errors.join("\n")).toBe("");
-  });
+  }, 240_000);
 
   it('answers a clarification in its dialog, then approves and denies an STL export', async () => {
     const { page } = b;
     await page.click('.sidebar button.new-chat');
     await send('Design a lightweight beam');
-    await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 60_000 });
+    await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 90_000 });
     await page.fill('dialog .answer-input', 'volfrac 0.3, rmin 1.5, forcedist 1 on a 30x15 grid with max_iter 5');
     await b.shot('3-clarification-dialog');
     await page.click('dialog button.send-answer');
-    await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 60_000 });
+    await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 90_000 });
     await done();
     await expect(page.textContent('.bubble.answer[data-agent="supervisor"]')).resolves.toMatch(/You answered: volfrac 0.3/);
 
@@ -116,18 +123,18 @@ describe('web UI in Chromium', () => {
     for (const choice of ['deny', 'approve'] as const) {
       await page.click('.sidebar button.new-chat');
       await send(DESIGN);
-      await page.waitForSelector('dialog.interrupt-dialog[data-kind="approval"]', { timeout: 60_000 });
+      await page.waitForSelector('dialog.interrupt-dialog[data-kind="approval"]', { timeout: 90_000 });
       await expect(page.textContent('dialog.interrupt-dialog h2')).resolves.toBe('Approve convert_design_to_stl?');
       if (choice === 'deny') await b.shot('5-approval-dialog');
       await page.click(`dialog button.${choice}`);
-      await page.waitForSelector(`.tool-card[data-tool="convert_design_to_stl"][data-state="${choice === 'deny' ? 'failed' : 'ok'}"]`, { timeout: 60_000 });
+      await page.waitForSelector(`.tool-card[data-tool="convert_design_to_stl"][data-state="${choice === 'deny' ? 'failed' : 'ok'}"]`, { timeout: 90_000 });
       await done();
       const answer = await page.textContent('.bubble.answer[data-agent="supervisor"]');
       if (choice === 'deny') expect(answer).toMatch(/did not approve convert_design_to_stl/);
       else expect(answer).toMatch(/STL \(threshold 0.5/);
     }
     expect(b.errors.join("\n")).toBe("");
-  });
+  }, 240_000);
 
   it('reopens a thread with its history and artifacts after a server restart, and renames it', async () => {
     await server.close();
@@ -149,6 +156,16 @@ describe('web UI in Chromium', () => {
     await page.waitForSelector(`${item} a.thread-title:has-text("Beam 30x15 study")`);
     await page.waitForSelector(`.sidebar a.thread[data-thread="${designThread}"]:has-text("Beam 30x15 study")`);
     await b.shot('7-threads-renamed');
+
+    // the other pages from the pages table: stored designs, document uploads
+    await page.click('a.nav:has-text("Designs")');
+    await page.waitForSelector('.design-card img[alt="render"]');
+    await expect(page.$$eval('.design-card', (c) => c.length)).resolves.toBeGreaterThanOrEqual(2);
+    await b.shot('8-designs');
+    await page.click('a.nav:has-text("Documents")');
+    await page.setInputFiles('input.upload-input', { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# beam notes\n') });
+    await page.waitForSelector('.upload-message:has-text("uploaded notes.md (13 bytes)")');
+    await page.waitForSelector('.file-list li:has-text("notes.md")');
     expect(b.errors.join("\n")).toBe("");
-  });
+  }, 240_000);
 });
