@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../tools/errors.ts';
+import { InputError, NumericError } from '../../../tools/errors.ts';
 import { optimize } from '../../../tools/engineering/problem.ts';
 import { thermoelastic2d as P } from '../../../tools/engineering/thermoelastic2d/problem.ts';
 import { FIXTURE_DIR } from './fixtureCompare.ts';
@@ -55,6 +55,22 @@ describe('thermoelastic2d Problem API', () => {
     d.data[5] = 0;
     expect(P.checkConstraints(d, {}).map((v) => v.constraint)).toEqual(['density_lower_bound']);
     expect(P.checkConstraints(uniform(0.3), {})).toEqual([]);
+  });
+
+  it('simulate names a singular design (zero-density region, no Emin) with a NumericError and a hint', () => {
+    const d = uniform(0.3);
+    for (let r = 10; r < 20; r++) for (let c = 10; c < 20; c++) d.data[r * 64 + c] = 0;
+    let err: unknown;
+    try {
+      P.simulate(d, {});
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(NumericError);
+    expect((err as NumericError).message).toMatch(/singular/);
+    expect((err as NumericError).hint).toMatch(/no Emin.*clip the design to \[0\.001, 1\]/);
+    for (let k = 0; k < d.data.length; k++) d.data[k] = Math.max(d.data[k], 1e-3);
+    expect(P.simulate(d, {}).every(Number.isFinite)).toBe(true);
   });
 
   it('simulate returns [f_m, f_t, |mean − volfrac|] and ignores rmin', () => {

@@ -13,6 +13,7 @@
  * - Sink and clamped DOFs are eliminated (reduced SPD solves) instead of identity rows (thermal.ts).
  * - A warm start is clipped to [1e-3, 1] (with no Emin, zero densities can make Km singular).
  */
+import { NumericError } from '../../errors.ts';
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
 import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
@@ -48,8 +49,16 @@ function assertDesign(design: Design, what: string): Float64Array {
 }
 
 function objectivesOf(x: Float64Array, c: ThermoConfig): number[] {
-  const ev = evaluateDesign(setup(), x, c.weight);
-  return [ev.fm, ev.ft, Math.abs(mean(x) - c.volfrac)];
+  try {
+    const ev = evaluateDesign(setup(), x, c.weight);
+    return [ev.fm, ev.ft, Math.abs(mean(x) - c.volfrac)];
+  } catch (e) {
+    if (!(e instanceof NumericError)) throw e;
+    throw new NumericError(`${ID}: the stiffness matrix of this design is singular (${e.message})`, {
+      cause: e,
+      hint: `there is no Emin: a region of zero densities leaves nodes without stiffness; clip the design to [${MATERIAL.xmin}, 1] as the optimizer does`,
+    });
+  }
 }
 
 const fmt = (v: number) => `${Number(v.toPrecision(4))}`;
