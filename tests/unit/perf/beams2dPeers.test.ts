@@ -68,6 +68,17 @@ describe('ours against the peers', () => {
     }
   });
 
+  it('with the overhang filter too (24x12, 15 iterations)', async () => {
+    const { getProblem } = await import('../../../tools/engineering/registry.ts');
+    const { optimize } = await import('../../../tools/engineering/problem.ts');
+    const problem = await getProblem('beams2d');
+    const config = problem.resolveConfig({ nelx: 24, nely: 12, max_iter: 15, overhang_constraint: true, forcedist: 0.5 });
+    const ours = optimize(problem, config).history.map((s) => s.objectives[0]);
+    const a = await peer('cholmod', ['--nelx', '24', '--nely', '12', '--max-iter', '15', '--forcedist', '0.5', '--overhang', '--history']);
+    expect(ours).toHaveLength(a.history!.length);
+    for (let i = 0; i < ours.length; i++) expect(relDiff(ours[i], a.history![i])).toBeLessThan(1e-6);
+  });
+
   it('`bench:perf beams2d` end to end on a small grid prints timings, ratios and agree: true', async () => {
     const { run } = await import('../../../benchmarks/perf/beams2d.ts');
     const lines: string[] = [];
