@@ -1,0 +1,41 @@
+/** A model that fails mid-turn: the SSE stream reports the error after run_end, and the thread stays usable. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineChatModel, createOfflineModel } from '../../../agents/models/offline/index.ts';
+import type { RunningWebServer } from '../../../web/server/webServer.ts';
+import { CSRF, startTestServer, tempHome, turn } from './helpers.ts';
+
+class ExplodingModel extends OfflineChatModel {
+  override bindTools(): OfflineChatModel {
+    return this;
+  }
+  override async plan(): Promise<never> {
+    throw new Error('model exploded (test)');
+  }
+}
+
+let server: RunningWebServer;
+let tmp: ReturnType<typeof tempHome>;
+beforeAll(async () => {
+  tmp = tempHome();
+  server = await startTestServer(tmp.home, { openModel: async (spec) => (spec === 'exploding' ? new ExplodingModel() : createOfflineModel()) });
+});
+afterAll(async () => {
+  await server.close();
+  tmp.remove();
+});
+
+describe('a failing turn', () => {
+  it('streams run_end with status error, then an error frame; the next turn on the thread works', async () => {
+    const put = (model: string) => fetch(`${server.url}/api/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify({ model }) });
+    expect((await put('exploding')).status).toBe(200);
+    const frames = await turn(server.url, 'err-1', { message: 'hello' });
+    const names = frames.map((f) => f.event);
+    expect(names.slice(0, 2)).toEqual(['accepted', 'run_start']);
+    expect(names.at(-2)).toBe('run_end');
+    expect(frames.at(-2)!.data).toMatchObject({ status: 'error' });
+    expect(frames.at(-1)).toMatchObject({ event: 'error', data: { error: expect.stringMatching(/model exploded/) } });
+    expect((await put('offline')).status).toBe(200);
+    const again = await turn(server.url, 'err-1', { message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3' });
+    expect(again.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'done' } });
+  });
+});
