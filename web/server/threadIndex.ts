@@ -32,6 +32,7 @@ export class ThreadIndex {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('synchronous = NORMAL'); // WAL: no fsync per event row; a crash loses at most the last rows
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS threads (
         id TEXT PRIMARY KEY, title TEXT NOT NULL, model TEXT NOT NULL,
