@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementStiffness } from '../../../tools/engineering/beams2d/elementStiffness.ts';
+import { elementStiffness } from '../../../tools/engineering/fem/q4PlaneStress.ts';
 import { symmetricEigenvalues } from './helpers.ts';
 
 describe('elementStiffness (Q4, E = 1, nu = 0.3)', () => {

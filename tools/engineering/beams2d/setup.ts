@@ -7,7 +7,7 @@
  * node n = (nely+1)·elx + ely (ely = 0 at the top), DOFs 2n (x) and 2n+1 (y);
  * KE element matrix; edofMat 8 DOFs per element; free/fixed DOFs; f reduced load vector.
  */
-import { elementStiffness } from './elementStiffness.ts';
+import { elementStiffness } from '../fem/q4PlaneStress.ts';
 import { createFilter, type DensityFilter } from './filter.ts';
 
 export interface SparsePattern {

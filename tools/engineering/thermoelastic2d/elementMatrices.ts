@@ -7,6 +7,8 @@
  * (nodal force per unit temperature rise). Local node order is lower-left, lower-right, upper-right,
  * upper-left (edof4), with DOFs (x, y) per node in the same order (edof8). Row-major Float64Arrays.
  */
+import { elementStiffness as q4PlaneStressStiffness } from '../fem/q4PlaneStress.ts';
+
 
 /** Constants fixed by EngiBench's `FeaModel.run` (none are conditions). */
 export const MATERIAL = {
@@ -29,23 +31,9 @@ export const MATERIAL = {
   rminFixed: 1.1,
 } as const;
 
-/** 88-line Q4 plane-stress stiffness KE = E/(1−ν²)·k[P]. */
+/** 88-line Q4 plane-stress stiffness KE = E/(1−ν²)·k[P] (the same element as Beams2D). */
 export function elementStiffness(E: number = MATERIAL.E, nu: number = MATERIAL.nu): Float64Array {
-  const k = [1 / 2 - nu / 6, 1 / 8 + nu / 8, -1 / 4 - nu / 12, -1 / 8 + (3 * nu) / 8, -1 / 4 + nu / 12, -1 / 8 - nu / 8, nu / 6, 1 / 8 - (3 * nu) / 8];
-  const P = [
-    [0, 1, 2, 3, 4, 5, 6, 7],
-    [1, 0, 7, 6, 5, 4, 3, 2],
-    [2, 7, 0, 5, 6, 3, 4, 1],
-    [3, 6, 5, 0, 7, 2, 1, 4],
-    [4, 5, 6, 7, 0, 1, 2, 3],
-    [5, 4, 3, 2, 1, 0, 7, 6],
-    [6, 3, 4, 1, 2, 7, 0, 5],
-    [7, 2, 1, 4, 3, 6, 5, 0],
-  ];
-  const KE = new Float64Array(64);
-  const s = E / (1 - nu * nu);
-  for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) KE[i * 8 + j] = s * k[P[i][j]];
-  return KE;
+  return q4PlaneStressStiffness(nu, E);
 }
 
 /** Bilinear conductivity KEth = (k/6)·[[4,−1,−2,−1],[−1,4,−1,−2],[−2,−1,4,−1],[−1,−2,−1,4]]. */

@@ -1,5 +1,6 @@
 /**
- * Element stiffness of a unit-size bilinear Q4 plane-stress element (top88's `lk`).
+ * Element stiffness of a unit-size bilinear Q4 plane-stress element (top88's `lk`), shared by
+ * Beams2D and ThermoElastic2D.
  *
  * Legend: E Young's modulus (1), nu Poisson's ratio (0.3), k the 8 distinct entries,
  * P the index pattern, KE the 8×8 element matrix (row-major, KE[i*8+j]).
