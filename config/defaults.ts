@@ -22,6 +22,6 @@ export const DEFAULTS = {
   },
   server: {
     host: '127.0.0.1',
-    port: 8787,
+    port: 8080,
   },
 } as const;

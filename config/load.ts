@@ -82,7 +82,7 @@ function envLayer(env: Env): Layer {
   set('providers.openaiCompatible.apiKey', nonEmpty(env.OPENAI_COMPATIBLE_API_KEY));
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
-  set('server.token', nonEmpty(env.ENGIAI_TOKEN));
+  set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   return layer;
 }
 

@@ -1,6 +1,6 @@
 /**
  * `engiai serve`: the web UI (chat with live agent events, designs, 3D viewer, threads, settings)
- * on 127.0.0.1 by default. Another host needs a token (--token or ENGIAI_TOKEN). Runs until
+ * on 127.0.0.1 by default. Another host needs a token (--token or ENGIAI_WEB_TOKEN or ENGIAI_TOKEN). Runs until
  * interrupted (Ctrl-C closes the server and the thread stores cleanly).
  */
 import type { Command } from 'commander';
@@ -44,7 +44,7 @@ export function register(program: Command): void {
     .option('--host <host>', '[string] listen address; anything but loopback needs a token (default from config: 127.0.0.1)')
     .option('--port <port>', '[integer] listen port, 0 = any free port (default from config)')
     .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
-    .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_TOKEN)')
+    .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN)')
     .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
     .action(async (o: ServeOptions) => {
       await runServe(o);

@@ -23,7 +23,7 @@ export function assertSafeBind(host: string, token: string | undefined): void {
   if (isLoopbackHost(host)) return;
   if (!token || token.length < 16) {
     throw new ConfigError(`refusing to listen on ${host} without a token of at least 16 characters`, {
-      hint: 'pass --token (or set ENGIAI_TOKEN), or keep the default host 127.0.0.1',
+      hint: 'pass --token (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN), or keep the default host 127.0.0.1',
     });
   }
 }

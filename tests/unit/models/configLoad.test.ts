@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
     expect(config.home).toBe(join(cwd, 'home'));
     expect(config.providers.ollama).toEqual({ host: 'http://127.0.0.1:11434', numCtx: 16_384 });
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 8787 });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080 });
   });
 
   it('merges defaults < file < env < flags', () => {
@@ -51,6 +51,12 @@ describe('loadConfig', () => {
     expect(config.providers.google).toEqual({ apiKey: 'g-key', baseUrl: 'http://127.0.0.1:9/' });
     expect(config.providers.openai.apiKey).toBe('o-key');
     expect(config.providers.ollama.host).toBe('http://10.0.0.5:11434');
+  });
+
+  it('takes the web token from ENGIAI_WEB_TOKEN, falling back to ENGIAI_TOKEN', () => {
+    const cwd = workspace();
+    expect(loadConfig({ env: { ENGIAI_WEB_TOKEN: 'w'.repeat(20), ENGIAI_TOKEN: 't'.repeat(20) }, cwd }).server.token).toBe('w'.repeat(20));
+    expect(loadConfig({ env: { ENGIAI_TOKEN: 't'.repeat(20) }, cwd }).server.token).toBe('t'.repeat(20));
   });
 
   it('expands ~ in home', () => {
