@@ -2,8 +2,11 @@
  * The ONLY file that adds nodes and edges (style.md §7.7). Topology:
  *
  *   START → supervisor ⇄ <specialist> ⇄ <specialist>_tools      (one pair per available specialist)
- *               ↓
+ *               ↓              ↺
  *              END
+ *
+ * A specialist step calls the model and runs the reply's first tool call (then loops to itself);
+ * further calls and calls that can interrupt go through <specialist>_tools, one per step.
  *
  * Routing is by Command from each node (hand-off tools decide), so every node declares its `ends`.
  * Names are validated before anything is wired; the builder is returned uncompiled so the caller
@@ -12,10 +15,10 @@
 import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { validateSpecialists } from '../specialists/specialist.ts';
 import { traced, type GraphDeps } from './nodeKit.ts';
-import { makeSpecialistNode, toolsNodeName } from './specialistNode.ts';
+import { makeSpecialistNode } from './specialistNode.ts';
 import { DEFAULT_LIMITS, SupervisorState, type Limits } from './state.ts';
 import { makeSupervisorNode } from './supervisorNode.ts';
-import { makeToolsNode } from './toolsNode.ts';
+import { makeToolsNode, toolsNodeName } from './toolsNode.ts';
 
 export type SupervisorGraphDeps = Omit<GraphDeps, 'limits'> & { limits?: Partial<Limits> };
 
@@ -28,7 +31,7 @@ export function buildSupervisorGraph(input: SupervisorGraphDeps) {
   const builder = new StateGraph(SupervisorState) as unknown as StateGraph<typeof SupervisorState.spec, typeof SupervisorState.State, typeof SupervisorState.Update, string>;
   builder.addNode('supervisor', traced('supervisor', 'supervisor', makeSupervisorNode(deps)), { ends: [END, 'supervisor', ...available.map((s) => s.name)] });
   for (const s of available) {
-    builder.addNode(s.name, traced(s.name, s.name, makeSpecialistNode(s, deps)), { ends: ['supervisor', toolsNodeName(s.name)] });
+    builder.addNode(s.name, traced(s.name, s.name, makeSpecialistNode(s, deps)), { ends: ['supervisor', s.name, toolsNodeName(s.name)] });
     builder.addNode(toolsNodeName(s.name), traced(toolsNodeName(s.name), s.name, makeToolsNode(s, deps)), { ends: [s.name, toolsNodeName(s.name)] });
   }
   builder.addEdge(START, 'supervisor');

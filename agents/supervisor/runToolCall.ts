@@ -25,6 +25,17 @@ export interface ToolOutcome {
   durationMs: number;
 }
 
+/**
+ * Thrown by the tool context when a call that runs inside the specialist's model step wants to ask
+ * the person: the call stops and runs again in the tools node, where it may interrupt.
+ */
+export class DeferCall extends Error {
+  constructor() {
+    super('tool call deferred to the tools step');
+    this.name = 'DeferCall';
+  }
+}
+
 /** Before running a tool that needs approval: resolves true to go ahead. */
 export type ApproveFn = (tool: EngiTool, args: unknown) => Promise<boolean>;
 
@@ -58,7 +69,7 @@ async function execute(call: PendingCall, tools: readonly EngiTool[], ctx: ToolC
   try {
     return { ok: true, result: await tool.run(parsed.data, ctx) };
   } catch (err) {
-    if (isGraphBubbleUp(err)) throw err;
+    if (isGraphBubbleUp(err) || err instanceof DeferCall) throw err;
     if (err instanceof InfraError && err.retryable) throw err;
     return { ok: false, result: describeError(err) };
   }

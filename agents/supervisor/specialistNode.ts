@@ -1,8 +1,8 @@
 /**
- * A specialist's model step: it sees its prompt, its task (with a little conversation context) and
- * its own transcript — never the other agents' tools. Tool calls go to its tools node; a plain
- * answer ends the visit and hands a compact summary back to the supervisor as the result of the
- * supervisor's transfer call.
+ * A specialist's step: it sees its prompt, its task (with a little conversation context) and its
+ * own transcript — never the other agents' tools. The reply's first tool call runs in the same step
+ * (unless it could interrupt); further calls go to its tools node; a plain answer ends the visit and
+ * hands a compact summary back to the supervisor as the result of the supervisor's transfer call.
  */
 import { HumanMessage, SystemMessage, ToolMessage, type AIMessage } from '@langchain/core/messages';
 import { Command, type LangGraphRunnableConfig } from '@langchain/langgraph';
@@ -11,10 +11,9 @@ import { handoffToolName } from '../specialists/specialist.ts';
 import { bindTools, callNames, emitter, storedAI, toBindable, usageOf, type GraphDeps } from './nodeKit.ts';
 import type { SupervisorStateType } from './state.ts';
 import { summarizeVisit } from './summarizeVisit.ts';
+import { callsOf, makeToolRunner, toolsNodeName } from './toolsNode.ts';
 import { currentTurn } from './turnView.ts';
 import { validateHistory } from './validateHistory.ts';
-
-export const toolsNodeName = (agent: string) => `${agent}_tools`;
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -46,6 +45,7 @@ export function finishVisit(spec: Specialist, state: SupervisorStateType, config
 export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
   const model = bindTools(deps.model, spec.tools.map(toBindable));
   const system = new SystemMessage(spec.prompt);
+  const runTool = makeToolRunner(spec, deps);
 
   return async (state: SupervisorStateType, config: LangGraphRunnableConfig): Promise<Command> => {
     const emit = emitter(config);
@@ -57,8 +57,13 @@ export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
     const t0 = performance.now();
     const ai = storedAI(await model.invoke(messages, config), spec.name, state.agentMessages);
     emit({ type: 'model_call', agent: spec.name, model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
-    if (ai.tool_calls?.length || ai.invalid_tool_calls?.length) {
-      return new Command({ goto: toolsNodeName(spec.name), update: { agentMessages: [ai] } });
+    const calls = callsOf(ai);
+    if (calls.length) {
+      // the first call runs in this step (decide + act); the rest, and any call that would
+      // interrupt, run one per step in the tools node
+      const outcome = await runTool(calls[0], config, true);
+      const update = { agentMessages: outcome ? [ai, outcome.message] : [ai] };
+      return new Command({ goto: outcome && calls.length === 1 ? spec.name : toolsNodeName(spec.name), update });
     }
     return finishVisit(spec, state, config, ai);
   };

@@ -1,7 +1,9 @@
 /**
- * A specialist's tools node: runs ONE pending tool call per step, so every result is checkpointed
- * on its own and an interrupt (clarification, approval) re-runs only that call on resume — never a
- * sibling that already had side effects (agent-stack.md §2.7).
+ * Running a specialist's tool calls. The specialist's own step runs the FIRST call of a model reply
+ * inline (one superstep for "decide + act"); the tools node runs any further calls, ONE per step, and
+ * every call that can interrupt (an approval, a question to the person). So every result is
+ * checkpointed on its own and an interrupt re-runs only the interrupted call on resume — never the
+ * model call that asked for it, nor a sibling that already had side effects (agent-stack.md §2.7).
  */
 import type { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, interrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
@@ -9,22 +11,29 @@ import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
 import type { InterruptPayload } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { emitter, type GraphDeps } from './nodeKit.ts';
-import { runToolCall, type PendingCall } from './runToolCall.ts';
-import { toolsNodeName } from './specialistNode.ts';
+import { DeferCall, runToolCall, type PendingCall, type ToolOutcome } from './runToolCall.ts';
 import type { SupervisorStateType } from './state.ts';
+
+export const toolsNodeName = (agent: string) => `${agent}_tools`;
+
+/** Tools whose purpose is to ask the person: they always run in the tools node. */
+const ASKS_PERSON = new Set(['ask_human_for_clarification']);
+
+/** The calls of an assistant message, malformed ones included, in order. */
+export function callsOf(ai: AIMessage): PendingCall[] {
+  return [
+    ...(ai.tool_calls ?? []).map((c) => ({ id: c.id!, name: c.name, args: c.args })),
+    ...(ai.invalid_tool_calls ?? []).map((c) => ({ id: c.id!, name: c.name ?? 'unknown_tool', args: c.args, malformed: c.error ?? String(c.args) })),
+  ];
+}
 
 export function pendingCalls(state: SupervisorStateType): PendingCall[] {
   const msgs = state.agentMessages;
   let i = msgs.length - 1;
   while (i >= 0 && msgs[i].getType() !== 'ai') i--;
   if (i < 0) return [];
-  const ai = msgs[i] as AIMessage;
   const done = new Set(msgs.slice(i + 1).filter((m) => m.getType() === 'tool').map((m) => (m as ToolMessage).tool_call_id));
-  const calls: PendingCall[] = [
-    ...(ai.tool_calls ?? []).map((c) => ({ id: c.id!, name: c.name, args: c.args })),
-    ...(ai.invalid_tool_calls ?? []).map((c) => ({ id: c.id!, name: c.name ?? 'unknown_tool', args: c.args, malformed: c.error ?? String(c.args) })),
-  ];
-  return calls.filter((c) => !done.has(c.id));
+  return callsOf(msgs[i] as AIMessage).filter((c) => !done.has(c.id));
 }
 
 /** The resume value of an interrupt, as text. */
@@ -40,27 +49,52 @@ export function isApproval(value: unknown): boolean {
   return /^\s*(y|yes|ok|okay|approve|approved|go|go ahead|sure)\b/i.test(answerText(value));
 }
 
-export function makeToolsNode(spec: Specialist, deps: GraphDeps) {
+/**
+ * Runs one call of the specialist, emitting tool_call / tool_result. `inline` (inside the model's
+ * step): a call that could interrupt is not started and a question to the person stops the call
+ * before it is asked; both return null so the caller hands the call to the tools node.
+ */
+export type ToolRunner = (call: PendingCall, config: LangGraphRunnableConfig, inline: boolean) => Promise<ToolOutcome | null>;
+
+export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
   const approvals = new Set(deps.approvals ?? []);
-  return async (state: SupervisorStateType, config: LangGraphRunnableConfig): Promise<Command> => {
+  const tools = spec.tools.map((t) => (approvals.has(t.name) ? { ...t, needsApproval: true } : t));
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return async (call, config, inline) => {
+    const tool = call.malformed === undefined ? byName.get(call.name) : undefined;
+    if (inline && tool && (tool.needsApproval || ASKS_PERSON.has(tool.name))) return null;
     const emit = emitter(config);
-    const pending = pendingCalls(state);
-    if (!pending.length) return new Command({ goto: spec.name });
-    const call = pending[0];
     emit({ type: 'tool_call', agent: spec.name, id: call.id, name: call.name, args: call.args });
     const ctx: ToolContext = {
       ...deps.toolContext,
-      askHuman: async ({ question, missing }) =>
-        answerText(interrupt<InterruptPayload, unknown>({ kind: 'clarification', question, missing, agent: spec.name })),
+      askHuman: async ({ question, missing }) => {
+        if (inline) throw new DeferCall();
+        return answerText(interrupt<InterruptPayload, unknown>({ kind: 'clarification', question, missing, agent: spec.name }));
+      },
       progress: (e) => emit({ type: 'progress', agent: spec.name, ...e }),
     };
-    const approve = async (tool: EngiTool, args: unknown) => {
-      const question = `Run ${tool.name} with ${JSON.stringify(args)}?`;
-      return isApproval(interrupt<InterruptPayload, unknown>({ kind: 'approval', question, tool: tool.name, args, agent: spec.name }));
+    const approve = async (t: EngiTool, args: unknown) => {
+      const question = `Run ${t.name} with ${JSON.stringify(args)}?`;
+      return isApproval(interrupt<InterruptPayload, unknown>({ kind: 'approval', question, tool: t.name, args, agent: spec.name }));
     };
-    const tools = spec.tools.map((t) => (approvals.has(t.name) ? { ...t, needsApproval: true } : t));
-    const outcome = await runToolCall(call, tools, ctx, approve);
+    let outcome: ToolOutcome;
+    try {
+      outcome = await runToolCall(call, tools, ctx, approve);
+    } catch (err) {
+      if (err instanceof DeferCall) return null;
+      throw err;
+    }
     emit({ type: 'tool_result', agent: spec.name, id: call.id, name: call.name, ok: outcome.ok, result: outcome.result, durationMs: outcome.durationMs });
+    return outcome;
+  };
+}
+
+export function makeToolsNode(spec: Specialist, deps: GraphDeps) {
+  const run = makeToolRunner(spec, deps);
+  return async (state: SupervisorStateType, config: LangGraphRunnableConfig): Promise<Command> => {
+    const pending = pendingCalls(state);
+    if (!pending.length) return new Command({ goto: spec.name });
+    const outcome = (await run(pending[0], config, false))!;
     return new Command({
       goto: pending.length > 1 ? toolsNodeName(spec.name) : spec.name,
       update: { agentMessages: [outcome.message] },
