@@ -17,6 +17,7 @@ import { nestedDissection } from './nestedDissection.ts';
 import { eliminationTree, postorder, columnCounts, type SymPattern } from './eliminationTree.ts';
 import { buildSupernodes, defaultRelax, type RelaxOptions, type SupernodePartition } from './supernodes.ts';
 import { InputError } from '../../errors.ts';
+import type { ParallelPlan } from './parallelPlan.ts';
 
 export interface AnalyzeOptions {
   /** 2 per row (x, y): enables geometric nested dissection. */
@@ -24,6 +25,10 @@ export interface AnalyzeOptions {
   /** Ordering leaves: node sets up to this size are not dissected further. */
   leafSize?: number;
   relax?: RelaxOptions;
+  /** 2: factor the two halves of the assembly tree on two threads when it pays (default 1). */
+  threads?: number;
+  /** Smallest factorization flops for which threads: 2 is used (default in parallelPlan.ts). */
+  parallelMinFlops?: number;
 }
 
 export interface CholeskySymbolic extends SupernodePartition {
@@ -50,6 +55,8 @@ export interface CholeskySymbolic extends SupernodePartition {
   nnzL: number;
   /** Floating-point operations of one numeric factorization (multiply-adds count 2). */
   flops: number;
+  /** Two-thread schedule (analyze with threads: 2), or null for the serial sweep. */
+  parallel: ParallelPlan | null;
 }
 
 interface PermutedPattern extends SymPattern {
@@ -112,10 +119,10 @@ export function buildSymbolic(A: CsrPattern, opts: AnalyzeOptions = {}): Cholesk
   const parent = eliminationTree(PA);
   const colCount = columnCounts(PA, parent);
   const sn = buildSupernodes(PA, parent, colCount, opts.relax ?? defaultRelax);
-  return { ...sn, ...planNumeric(PA, sn), n: A.n, nnzA: A.colIdx.length, perm, iperm };
+  return { ...sn, ...planNumeric(PA, sn), n: A.n, nnzA: A.colIdx.length, perm, iperm, parallel: null };
 }
 
-type NumericPlan = Omit<CholeskySymbolic, keyof SupernodePartition | 'n' | 'nnzA' | 'perm' | 'iperm'>;
+type NumericPlan = Omit<CholeskySymbolic, keyof SupernodePartition | 'n' | 'nnzA' | 'perm' | 'iperm' | 'parallel'>;
 
 function planNumeric(PA: PermutedPattern, sn: SupernodePartition): NumericPlan {
   const { nSuper, superStart, superParent, rowPtr, rowIdx } = sn;

@@ -10,9 +10,13 @@
 import { InputError } from '../../errors.ts';
 import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './choleskySymbolic.ts';
 import { multifrontalFactor } from './multifrontalFactor.ts';
+import { warmFactorHelper } from './factorHelperThread.ts';
+import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
+import { planParallel } from './parallelPlan.ts';
 import { backwardSolve, forwardSolve } from './supernodalSolve.ts';
 
 export type { CholeskySymbolic, AnalyzeOptions } from './choleskySymbolic.ts';
+export { disposeFactorHelper } from './factorHelperThread.ts';
 
 /** Full symmetric pattern (both triangles), sorted column indices per row. */
 export interface CsrPattern {
@@ -33,11 +37,35 @@ export interface CholeskyFactor {
   work: Float64Array;
   /** Permuted right-hand side used by solve(). */
   y: Float64Array;
+  /** Shared storage of the two-thread path (Lx is its panel array while it is attached). */
+  parallel?: ParallelStorage;
+  /** Threads the last factorize() used (2 when the helper factored its half). */
+  threadsUsed: number;
 }
 
-/** Symbolic analysis; pass coords (x, y per row) for geometric nested dissection. */
-export function analyze(pattern: CsrPattern, opts?: AnalyzeOptions): CholeskySymbolic {
-  return buildSymbolic(pattern, opts);
+/**
+ * Symbolic analysis; pass coords (x, y per row) for geometric nested dissection, threads: 2 to
+ * factor on a helper thread too (started here, in the background; serial until it has loaded).
+ */
+export function analyze(pattern: CsrPattern, opts: AnalyzeOptions = {}): CholeskySymbolic {
+  const sym = buildSymbolic(pattern, opts);
+  if ((opts.threads ?? 1) >= 2) {
+    sym.parallel = planParallel(sym, opts.parallelMinFlops);
+    if (sym.parallel) warmFactorHelper();
+  }
+  return sym;
+}
+
+function newFactor(sym: CholeskySymbolic): CholeskyFactor {
+  const parallel = sym.parallel ? createParallelStorage(sym, sym.parallel) : undefined;
+  return {
+    symbolic: sym,
+    Lx: parallel ? parallel.Lx : new Float64Array(sym.nnzL),
+    work: new Float64Array(sym.stackSize),
+    y: new Float64Array(sym.n),
+    parallel,
+    threadsUsed: 1,
+  };
 }
 
 /** Numeric factorization; throws NumericError when a pivot is not positive. */
@@ -47,15 +75,15 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
       field: 'values',
     });
   }
-  const f: CholeskyFactor =
-    out && out.symbolic === sym
-      ? out
-      : {
-          symbolic: sym,
-          Lx: new Float64Array(sym.nnzL),
-          work: new Float64Array(sym.stackSize),
-          y: new Float64Array(sym.n),
-        };
+  const f = out && out.symbolic === sym ? out : newFactor(sym);
+  f.threadsUsed = 2;
+  if (f.parallel && parallelFactor(sym, values, f.parallel, f.work)) return f;
+  f.threadsUsed = 1;
+  if (f.parallel?.detached) {
+    // An abandoned helper may still write into the shared panels: continue on private storage.
+    f.Lx = new Float64Array(sym.nnzL);
+    f.parallel = undefined;
+  }
   multifrontalFactor(sym, values, f.Lx, f.work);
   return f;
 }

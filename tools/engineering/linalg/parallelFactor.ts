@@ -1,0 +1,67 @@
+/**
+ * Two-thread numeric factorization (schedule in parallelPlan.ts): this thread and the helper claim
+ * subtree tasks until none is left, each task's root update matrix goes to the shared frontier F,
+ * then this thread factors the top supernodes. Bitwise identical to the serial sweep; on any helper
+ * trouble it returns false and the caller factors serially.
+ *
+ * Legend: Lx = shared panels of L; W = this thread's update stack; F = frontier update matrices.
+ */
+import type { CholeskySymbolic } from './choleskySymbolic.ts';
+import { abandonFactorHelper, awaitTasks, postJob, postSetup, readyFactorHelper } from './factorHelperThread.ts';
+import { claimTask, FAIL, JOB_FACTOR, taskDone } from './helperProtocol.ts';
+import { factorSubtree, factorSupernode, type Frontier } from './multifrontalFactor.ts';
+import type { ParallelPlan } from './parallelPlan.ts';
+
+/** A helper that has not finished its task within this time is given up. */
+const HELPER_TIMEOUT_MS = 20_000;
+
+/** Shared storage of one factor object for the two-thread path. */
+export interface ParallelStorage {
+  plan: ParallelPlan;
+  Lx: Float64Array;
+  values: Float64Array;
+  front: Frontier;
+  /** Set when the helper was abandoned mid-job: Lx may still be written, so it must be replaced. */
+  detached: boolean;
+}
+
+const shared = (length: number): Float64Array => new Float64Array(new SharedArrayBuffer(8 * Math.max(1, length)), 0, length);
+
+export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan): ParallelStorage {
+  return {
+    plan,
+    Lx: shared(sym.nnzL),
+    values: shared(sym.nnzA),
+    front: { F: shared(plan.frontSize), off: plan.frontOff },
+    detached: false,
+  };
+}
+
+/** Factors into p.Lx with the helper; false when the helper is not available or failed (nothing thrown). */
+export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: ParallelStorage, W: Float64Array): boolean {
+  const h = readyFactorHelper();
+  if (!h || p.detached) return false;
+  p.values.set(values);
+  if (h.owner !== p) postSetup(h, { sym, Lx: p.Lx, values: p.values, F: p.front.F }, p);
+  const posted = postJob(h, JOB_FACTOR);
+  const seq = Math.abs(posted);
+  const { tasks, top } = p.plan;
+  const nTasks = tasks.length / 2;
+  let mainOk = true;
+  for (let t = posted > 0 ? claimTask(h.ctrl, seq, nTasks) : -1; t >= 0; t = claimTask(h.ctrl, seq, nTasks)) {
+    try {
+      factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], values, p.Lx, W, p.front);
+    } catch {
+      mainOk = false;
+    }
+    taskDone(h.ctrl, t, seq);
+  }
+  if (awaitTasks(h, seq, nTasks, HELPER_TIMEOUT_MS) === 'lost') {
+    abandonFactorHelper(h);
+    p.detached = true;
+    return false;
+  }
+  if (!mainOk || Atomics.load(h.ctrl, FAIL) === seq) return false;
+  for (let i = 0; i < top.length; i++) factorSupernode(sym, top[i], values, p.Lx, W, p.front);
+  return true;
+}
