@@ -83,6 +83,7 @@ function envLayer(env: Env): Layer {
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
+  set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
   return layer;
 }
 
@@ -120,6 +121,7 @@ function envNameOf(secretPath: string): string {
     'providers.google.apiKey': 'GOOGLE_API_KEY',
     'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
     'server.token': 'ENGIAI_TOKEN',
+    'threads.url': 'ENGIAI_THREADS_URL',
   };
   return names[secretPath] ?? secretPath;
 }

@@ -50,12 +50,19 @@ export const serverSettingsSchema = z
   })
   .strict();
 
+export const threadsSettingsSchema = z
+  .object({
+    url: secret.optional().describe('postgres:// URL of a shared conversation store (several server instances); default: SQLite in ENGIAI_HOME'),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     home: z.string().min(1).default(() => engiaiHome()).describe('ENGIAI_HOME: artifacts, caches, threads'),
     model: modelSettingsSchema.default(() => modelSettingsSchema.parse({})),
     providers: providersSchema.default(() => providersSchema.parse({})),
     server: serverSettingsSchema.default(() => serverSettingsSchema.parse({})),
+    threads: threadsSettingsSchema.default(() => threadsSettingsSchema.parse({})),
   })
   .strict();
 
@@ -65,4 +72,4 @@ export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
 /** Paths whose values must never be echoed in an error message. */
-export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token'];
+export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'threads.url'];

@@ -79,9 +79,10 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     import('../../agents/trace/timeline.ts'),
     import('../../agents/trace/traceJson.ts'),
   ]);
-  const { threadsDbPath } = await import('../../config/paths.ts');
   const { model, name, usage } = await openModel(opts);
-  const store = await openCheckpointer(opts.checkpointer ?? { kind: 'sqlite', path: opts.home ? threadsDbPath(opts.home) : undefined });
+  const { threadStoreSpec } = await import('../../agents/runtime/threadStore.ts');
+  const { loadConfig } = await import('../../config/load.ts');
+  const store = await openCheckpointer(opts.checkpointer ?? threadStoreSpec(loadConfig(), opts.home));
   try {
     const session = new ChatSession({ model, modelName: name, checkpointer: store.saver, toolContext: await createToolContext(opts.home), limits: opts.limits, approvals: opts.approvals });
     const collector = new EventCollector();

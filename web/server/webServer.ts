@@ -3,6 +3,7 @@
  * and its start/stop. Loopback by default; any other host needs a token, checked on every request.
  */
 import { join } from 'node:path';
+import { threadStoreSpec } from '../../agents/runtime/threadStore.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
@@ -56,7 +57,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   if (opts.client !== false) await ensureClientBuilt(log);
 
   const home = opts.config.home;
-  const [{ openCheckpointer }, { createToolContext }, { DesignStore }, { artifactsDir, threadsDbPath }] = await Promise.all([
+  const [{ openCheckpointer }, { createToolContext }, { DesignStore }, { artifactsDir }] = await Promise.all([
     import('../../agents/runtime/checkpointer.ts'),
     import('../../agents/runtime/toolContext.ts'),
     import('../../tools/engineering/store/designStore.ts'),
@@ -68,7 +69,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
       const { resolveModel } = await import('../../agents/models/resolve.ts');
       return resolveModel(spec, { config: opts.config });
     });
-  const checkpointer = await openCheckpointer({ kind: 'sqlite', path: threadsDbPath(home) });
+  const checkpointer = await openCheckpointer(threadStoreSpec(opts.config, home));
   const index = new ThreadIndex(webDbPath(home));
   const chat = new ChatService({ checkpointer: yieldingSaver(checkpointer.saver), toolContext: await createToolContext(home), index, openModel, limits: opts.limits });
   const state: WebState = {
