@@ -1,14 +1,13 @@
 /**
  * Where conversations persist. One checkpointer at the top of the graph (agent-stack.md §1.6):
- * SQLite at config/paths.ts threadsDbPath() by default, memory for tests. Postgres is the seam for
- * a multi-process server: install @langchain/langgraph-checkpoint-postgres and add a branch here
- * (`PostgresSaver.fromConnString(url)` then `await saver.setup()`).
+ * SQLite at config/paths.ts threadsDbPath() by default, memory for tests, PostgreSQL
+ * (postgresCheckpointer.ts) for several server instances sharing threads.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemorySaver, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { threadsDbPath } from '../../config/paths.ts';
-import { ConfigError } from '../../tools/errors.ts';
+import { MessageCachingSerde } from './messageCachingSerde.ts';
 
 export type CheckpointerSpec = { kind: 'sqlite'; path?: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
@@ -20,12 +19,12 @@ export interface OpenCheckpointer {
 }
 
 export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite' }): Promise<OpenCheckpointer> {
-  if (spec.kind === 'memory') return { saver: new MemorySaver(), location: 'memory', close: async () => {} };
-  if (spec.kind === 'postgres') {
-    throw new ConfigError('the Postgres checkpointer is not installed in this build', {
-      hint: 'use the default SQLite store, or add @langchain/langgraph-checkpoint-postgres and wire it in agents/runtime/checkpointer.ts',
-    });
+  if (spec.kind === 'memory') {
+    const saver = new MemorySaver();
+    saver.serde = new MessageCachingSerde(saver.serde);
+    return { saver, location: 'memory', close: async () => {} };
   }
+  if (spec.kind === 'postgres') return (await import('./postgresCheckpointer.ts')).openPostgresCheckpointer(spec.url);
   const path = spec.path ?? threadsDbPath();
   mkdirSync(dirname(path), { recursive: true });
   const { SqliteSaver } = await import('@langchain/langgraph-checkpoint-sqlite');
@@ -35,6 +34,7 @@ export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite'
   // It saves an fsync per superstep (the library only sets WAL, with the default FULL sync).
   saver.db.pragma('journal_mode = WAL');
   saver.db.pragma('synchronous = NORMAL');
+  saver.serde = new MessageCachingSerde(saver.serde);
   return {
     saver,
     location: path,

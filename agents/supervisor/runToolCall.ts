@@ -4,6 +4,7 @@
  * as tool errors (openai-agents-js's rule: a failing tool does not end the run). Graph interrupts
  * (clarification, approval) and retryable infrastructure errors propagate.
  */
+import { randomUUID } from 'node:crypto';
 import { ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
@@ -79,6 +80,8 @@ export async function runToolCall(call: PendingCall, tools: readonly EngiTool[],
   const t0 = performance.now();
   const { ok, result } = await execute(call, tools, ctx, approve);
   const message = new ToolMessage({
+    // an id like every stored message (the checkpoint serializer caches messages by id)
+    id: randomUUID(),
     tool_call_id: call.id,
     name: call.name,
     status: ok ? 'success' : 'error',
