@@ -117,19 +117,21 @@ export class ChatSession {
       const previous = await this.runTurn({ ...input, message: undefined, tracer });
       if (previous.status !== 'done' && previous.status !== 'stopped') return previous;
     }
-    let graphInput: Command | { messages: BaseMessage[] } | null;
+    let graphInput: Command | null;
     if (input.resume !== undefined) graphInput = new Command({ resume: input.resume });
     else if (pending && input.message !== undefined) graphInput = new Command({ resume: input.message });
     else if (unfinished && input.message === undefined) graphInput = null;
-    else if (input.message !== undefined) graphInput = { messages: [new HumanMessage(input.message)] };
+    // a new message enters as an update routed to the supervisor: the same state as the START edge
+    // gives, without LangGraph's extra __start__ superstep (one checkpoint less per turn)
+    else if (input.message !== undefined) graphInput = new Command({ update: { messages: [new HumanMessage(input.message)] }, goto: 'supervisor' });
     else return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
     return this.stream(input.threadId, graphInput, tracer, input.message ?? null, input);
   }
 
-  private async stream(threadId: string, graphInput: Command | { messages: BaseMessage[] } | null, tracer: Tracer, text: string | null, opts: TurnInput): Promise<TurnResult> {
+  private async stream(threadId: string, graphInput: Command | null, tracer: Tracer, text: string | null, opts: TurnInput): Promise<TurnResult> {
     const t0 = performance.now();
     const emit = (e: AgentEvent) => tracer.emit(e);
-    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput instanceof Command });
+    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined });
     let status: RunStatus = 'done';
     let answer: string | null = null;
     try {

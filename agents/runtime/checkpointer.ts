@@ -18,6 +18,26 @@ export interface OpenCheckpointer {
   close(): Promise<void>;
 }
 
+type Db = { prepare(sql: string): unknown };
+
+/**
+ * The SQLite saver prepares its INSERT statements again at every superstep; this keeps them. Safe
+ * because the saver runs every statement to completion synchronously (run/get/all, no iterate), so
+ * a statement is never in use twice; the cache is bounded (list() builds its SQL per filter).
+ */
+function reusePreparedStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, unknown>();
+  db.prepare = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      stmt = prepare(sql);
+      if (statements.size < 32) statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+}
+
 export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite' }): Promise<OpenCheckpointer> {
   if (spec.kind === 'memory') {
     const saver = new MemorySaver();
@@ -35,6 +55,7 @@ export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite'
   saver.db.pragma('journal_mode = WAL');
   saver.db.pragma('synchronous = NORMAL');
   saver.serde = new MessageCachingSerde(saver.serde);
+  reusePreparedStatements(saver.db);
   return {
     saver,
     location: path,

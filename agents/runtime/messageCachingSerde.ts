@@ -96,12 +96,14 @@ export class MessageCachingSerde implements Serde {
       return;
     }
     const at = parts.push('') - 1;
+    // decided now, with the JSON: the reducer may give this message an id before the promise settles
+    const cacheable = key !== null && isBaseMessage(key) && typeof key.id === 'string' && key.id !== '';
     // written as the one element of an array: exactly how the wrapped serializer writes a nested value
     later.push(
       this.inner.dumpsTyped([v]).then(([, bytes]) => {
         const json = decoder.decode(bytes).slice(1, -1);
         parts[at] = json;
-        if (key && isBaseMessage(key) && typeof key.id === 'string' && key.id) this.cache.set(key, json);
+        if (cacheable) this.cache.set(key, json);
       }),
     );
   }

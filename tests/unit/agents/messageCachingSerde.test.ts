@@ -37,7 +37,12 @@ describe('MessageCachingSerde', () => {
         // both serialize synchronously at the call (LangGraph's reducer may give the input an id right after)
         const [[type, mine], [refType, ref]] = await Promise.all([cached.dumpsTyped(obj), library.dumpsTyped(obj)]);
         compared++;
-        if (type !== refType || text(mine) !== text(ref)) mismatches.push(text(ref).slice(0, 200));
+        if (type !== refType || text(mine) !== text(ref)) {
+          const a = text(mine), b = text(ref);
+          let i = 0;
+          while (i < a.length && a[i] === b[i]) i++;
+          mismatches.push(`${b.slice(Math.max(0, i - 150), i + 100)} ||| mine: ${a.slice(Math.max(0, i - 10), i + 100)}`);
+        }
         return [type, mine];
       },
       loadsTyped: (type: string, data: Uint8Array | string) => library.loadsTyped(type, data),
@@ -47,6 +52,9 @@ describe('MessageCachingSerde', () => {
     expect((await session.runTurn({ threadId: 's', message: 'Design a lightweight beam on a 30x15 grid' })).status).toBe('interrupted');
     expect((await session.runTurn({ threadId: 's', resume: 'volfrac 0.3, rmin 1.5, forcedist 1' })).status).toBe('done');
     expect((await session.runTurn({ threadId: 's', message: 'hello' })).status).toBe('done');
+    // a turn stopped by the recursion limit is closed with updateState (messages without ids)
+    const limited = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: saver, toolContext: ctx, limits: { recursionLimit: 3 } });
+    expect((await limited.runTurn({ threadId: 's', message: 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid' })).status).toBe('stopped');
     expect(compared).toBeGreaterThan(20);
     expect(mismatches).toEqual([]);
   });
