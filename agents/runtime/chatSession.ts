@@ -12,7 +12,7 @@ import { Tracer } from '../trace/agentEvent.ts';
 import { allSpecialists } from '../specialists/index.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/graph.ts';
-import type { BaseToolContext } from '../supervisor/nodeKit.ts';
+import { DIRECT_EVENTS, type BaseToolContext } from '../supervisor/nodeKit.ts';
 import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
@@ -135,10 +135,12 @@ export class ChatSession {
     let status: RunStatus = 'done';
     let answer: string | null = null;
     try {
+      // without tokens, nodes hand events straight to the tracer (same order, no stream hop)
+      const direct = opts.streamTokens === false;
       const stream = await this.graph.stream(graphInput, {
-        ...this.config(threadId),
+        configurable: { thread_id: threadId, ...(direct ? { [DIRECT_EVENTS]: emit } : {}) },
         recursionLimit: this.limits.recursionLimit,
-        streamMode: opts.streamTokens === false ? ['custom'] : ['custom', 'messages'],
+        streamMode: direct ? ['custom'] : ['custom', 'messages'],
         durability: opts.durableSteps === false ? 'async' : 'sync',
       });
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {

@@ -30,9 +30,19 @@ export interface GraphDeps {
 
 type EventBody = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 't'> : never) : never;
 
-/** Emits on LangGraph's custom stream; a run without the custom mode simply drops events. */
+/**
+ * Where a run without a token stream delivers events: a function in `configurable` under this key
+ * receives them directly, in emission order (cheaper than LangGraph's custom stream, which costs
+ * about as much as a node per few events). Runs with tokens use the custom stream so events and
+ * tokens share one ordered channel.
+ */
+export const DIRECT_EVENTS = 'engiai_events';
+
+/** Emits to the run's direct event sink, else on LangGraph's custom stream (dropped without either). */
 export function emitter(config: LangGraphRunnableConfig): (e: EventBody) => void {
-  return (e) => config.writer?.({ ...e, t: Date.now() });
+  const direct = config.configurable?.[DIRECT_EVENTS] as ((e: AgentEvent) => void) | undefined;
+  const sink = typeof direct === 'function' ? direct : config.writer;
+  return (e) => sink?.({ ...e, t: Date.now() });
 }
 
 export type BoundModel = Runnable<BaseMessage[], AIMessage>;

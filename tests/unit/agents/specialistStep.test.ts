@@ -43,7 +43,7 @@ function session(m: ScriptedChatModel, spec: Specialist, approvals: string[] = [
   return new ChatSession({ model: m, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: { store: {} as never, exporters: {} as never }, specialists: [spec], approvals });
 }
 
-async function run(s: ChatSession, input: { threadId: string; message?: string; resume?: unknown }) {
+async function run(s: ChatSession, input: { threadId: string; message?: string; resume?: unknown; streamTokens?: boolean }) {
   const events = new EventCollector();
   const r = await s.runTurn({ ...input, tracer: new Tracer([events]) });
   return { ...r, events };
@@ -102,5 +102,22 @@ describe('specialist step: model call and first tool call in one superstep', () 
     expect(runs.prepare).toBe(1);
     // the confirm tool started in the model step, again in the tools step (interrupted), once more on resume
     expect(runs.confirm).toBe(3);
+  });
+
+  it('events delivered directly (no token stream) come in the same order as through the stream', async () => {
+    const shape = (r: { events: EventCollector }) =>
+      r.events.events.filter((e) => e.type !== 'token').map((e) => `${e.type}:${'node' in e ? e.node : 'name' in e ? e.name : ''}`);
+    const { spec } = lab();
+    const m = model([['prepare', 'measure'], ['confirm']]);
+    const [s1, s2] = [session(m, spec), session(m, spec)];
+    const streamed = await run(s1, { threadId: 'e1', message: 'go', streamTokens: true });
+    const direct = await run(s2, { threadId: 'e2', message: 'go', streamTokens: false });
+    expect(direct.status).toBe('interrupted');
+    expect(shape(direct)).toEqual(shape(streamed));
+    expect(shape(direct)).toContain('interrupt:');
+    const resumed = [await run(s1, { threadId: 'e1', resume: 'ok', streamTokens: true }), await run(s2, { threadId: 'e2', resume: 'ok', streamTokens: false })];
+    expect(resumed[1].events.ofType('tool_result').map((e) => e.name)).toEqual(['confirm']);
+    expect(resumed.map((r) => r.status)).toEqual(['done', 'done']);
+    expect(shape(resumed[1])).toEqual(shape(resumed[0]));
   });
 });
