@@ -12,6 +12,7 @@ import { Tracer } from '../trace/agentEvent.ts';
 import { allSpecialists } from '../specialists/index.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/graph.ts';
+import { LIVE_TOKENS } from '../supervisor/liveTokens.ts';
 import { DIRECT_EVENTS, type BaseToolContext } from '../supervisor/nodeKit.ts';
 import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
@@ -62,8 +63,6 @@ function lastAnswer(messages: BaseMessage[]): string | null {
   const m = messages[messages.length - 1];
   return m && m.getType() === 'ai' && !(m as { tool_calls?: unknown[] }).tool_calls?.length ? textOf(m) : null;
 }
-
-const agentOfNode = (node: unknown) => String(node ?? 'supervisor').replace(/_tools$/, '');
 
 export class ChatSession {
   readonly graph: SupervisorGraph;
@@ -135,23 +134,15 @@ export class ChatSession {
     let status: RunStatus = 'done';
     let answer: string | null = null;
     try {
-      // without tokens, nodes hand events straight to the tracer (same order, no stream hop)
-      const direct = opts.streamTokens === false;
+      // nodes hand events (and tokens) straight to the tracer, in emission order: the graph's own
+      // stream carries nothing, and no graph-wide "messages" callbacks run on every step
       const stream = await this.graph.stream(graphInput, {
-        configurable: { thread_id: threadId, ...(direct ? { [DIRECT_EVENTS]: emit } : {}) },
+        configurable: { thread_id: threadId, [DIRECT_EVENTS]: emit, [LIVE_TOKENS]: opts.streamTokens !== false },
         recursionLimit: this.limits.recursionLimit,
-        streamMode: direct ? ['custom'] : ['custom', 'messages'],
+        streamMode: ['custom'],
         durability: opts.durableSteps === false ? 'async' : 'sync',
       });
-      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
-        if (mode === 'custom') emit(chunk as AgentEvent);
-        else if (mode === 'messages') {
-          const [msg, meta] = chunk as [BaseMessage, Record<string, unknown>];
-          if (msg.getType() === 'ai' && typeof msg.content === 'string' && msg.content) {
-            emit({ type: 'token', t: Date.now(), agent: agentOfNode(meta?.langgraph_node), text: msg.content });
-          }
-        }
-      }
+      for await (const chunk of stream as AsyncIterable<unknown>) void chunk;
     } catch (err) {
       if (!(err instanceof GraphRecursionError)) {
         emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0 });

@@ -31,10 +31,9 @@ export interface GraphDeps {
 type EventBody = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 't'> : never) : never;
 
 /**
- * Where a run without a token stream delivers events: a function in `configurable` under this key
- * receives them directly, in emission order (cheaper than LangGraph's custom stream, which costs
- * about as much as a node per few events). Runs with tokens use the custom stream so events and
- * tokens share one ordered channel.
+ * Where a run delivers its events: a function in `configurable` under this key receives them
+ * directly, in emission order (cheaper than LangGraph's custom stream, which costs about as much
+ * as a node per few events). Tokens come the same way (liveTokens.ts), so one ordered channel.
  */
 export const DIRECT_EVENTS = 'engiai_events';
 

@@ -10,6 +10,7 @@ import type { Specialist } from '../specialists/specialist.ts';
 import { handoffToolName } from '../specialists/specialist.ts';
 import { bindTools, callNames, emitter, storedAI, toBindable, usageOf, type GraphDeps } from './nodeKit.ts';
 import type { SupervisorStateType } from './state.ts';
+import { modelCallConfig } from './liveTokens.ts';
 import { summarizeVisit } from './summarizeVisit.ts';
 import { callsOf, makeToolRunner, toolsNodeName } from './toolsNode.ts';
 import { currentTurn } from './turnView.ts';
@@ -55,7 +56,7 @@ export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
     }
     const { messages, repairs } = validateHistory([system, taskMessage(state), ...state.agentMessages]);
     const t0 = performance.now();
-    const ai = storedAI(await model.invoke(messages, config), spec.name, state.agentMessages);
+    const ai = storedAI(await model.invoke(messages, modelCallConfig(config, spec.name, emit)), spec.name, state.agentMessages);
     emit({ type: 'model_call', agent: spec.name, model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
     const calls = callsOf(ai);
     if (calls.length) {

@@ -6,6 +6,7 @@
 import { AIMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { Command, END, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import { loadPrompt } from '../prompts/loadPrompt.ts';
+import { modelCallConfig } from './liveTokens.ts';
 import { bindTools, callNames, emitter, handoffTool, storedAI, usageOf, type GraphDeps } from './nodeKit.ts';
 import type { SupervisorStateType } from './state.ts';
 import { currentTurn, partialAnswer, sameTask, type TurnView } from './turnView.ts';
@@ -41,7 +42,7 @@ export function makeSupervisorNode(deps: GraphDeps) {
 
     const { messages, repairs } = validateHistory(state.messages);
     const t0 = performance.now();
-    const ai = storedAI(await model.invoke([system, ...messages], config), 'supervisor', state.messages);
+    const ai = storedAI(await model.invoke([system, ...messages], modelCallConfig(config, 'supervisor', emit)), 'supervisor', state.messages);
     emit({ type: 'model_call', agent: 'supervisor', model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
 
     const calls = ai.tool_calls ?? [];
