@@ -1,17 +1,31 @@
 /**
  * Adapter: the shared supernodal sparse Cholesky (tools/engineering/linalg, nested dissection on
  * the node coordinates) as a Beams2D LinearSolver. Symbolic analysis once, numeric factor per call.
- * On the main thread the factorization uses a helper thread for one half of the grid (threads: 2;
- * serial when the grid is too small to pay or the helper is unavailable). Worker threads (e.g. the
- * dataset pool, which already keeps the cores busy) stay single-threaded.
+ *
+ * threads: 2 factors half of the grid on a helper thread. It only pays when a core is idle: on a
+ * busy machine the helper competes for a core and its start-up (~0.25 s CPU) is pure cost. So by
+ * default ('auto') it is used on the main thread (worker threads such as the dataset pool already
+ * keep the cores busy) when the 1-minute load average leaves a spare core; linalg then still picks
+ * serial or two threads call by call from measured times. Results are bitwise the same either way.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import { analyze, factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import type { LinearSolver } from './fe.ts';
 import type { Beams2DSetup } from './setup.ts';
 
-export function createSparseCholeskySolver(setup: Beams2DSetup): LinearSolver {
-  const sym = analyze(setup.pattern, { coords: setup.coords, threads: isMainThread ? 2 : 1 });
+export type SolverThreads = 1 | 2 | 'auto';
+
+/** Spare cores needed for 'auto' to start the helper thread. */
+const MIN_SPARE_CORES = 0.3;
+
+export function autoThreads(): 1 | 2 {
+  const cores = availableParallelism();
+  return isMainThread && cores >= 2 && cores - loadavg()[0] >= MIN_SPARE_CORES ? 2 : 1;
+}
+
+export function createSparseCholeskySolver(setup: Beams2DSetup, threads: SolverThreads = 'auto'): LinearSolver {
+  const sym = analyze(setup.pattern, { coords: setup.coords, threads: threads === 'auto' ? autoThreads() : threads });
   let factor: CholeskyFactor | undefined;
   return {
     name: 'sparse-cholesky-nd',

@@ -6,6 +6,7 @@
  * thread stop using helpers (callers fall back to serial); disposeFactorHelper() ends the helper
  * and clears that state (a later call may start a new one).
  */
+import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { CLAIM, claimWord, CTRL_WORDS, JOB_CRASH, JOB_EXIT, KIND, READY, SEQ, SETUP_GEN, TASK_DONE, type HelperSetup } from './helperProtocol.ts';
 
@@ -22,7 +23,8 @@ export interface FactorHelper {
 }
 
 const BOOT = new URL('./helperBoot.mjs', import.meta.url);
-const ENTRY = new URL('./factorHelper.ts', import.meta.url).href;
+/** A file path: the boot file require()s it. */
+const ENTRY = fileURLToPath(new URL('./factorHelper.ts', import.meta.url));
 
 let current: FactorHelper | null = null;
 let disabled = false;
@@ -86,19 +88,15 @@ export function postJob(h: FactorHelper, kind: number): number {
   return crash ? -h.seq : h.seq;
 }
 
-/** Blocks until tasks 0 … nTasks-1 of job seq are done; 'lost' when the helper died or timed out. */
-export function awaitTasks(h: FactorHelper, seq: number, nTasks: number, timeoutMs: number): 'ok' | 'lost' {
-  const end = performance.now() + timeoutMs;
-  for (let t = 0; t < nTasks; t++) {
-    for (;;) {
-      const done = Atomics.load(h.ctrl, TASK_DONE + t);
-      if (done === seq) break;
-      const left = end - performance.now();
-      if (left <= 0 || Atomics.load(h.ctrl, READY) !== 1) return 'lost';
-      Atomics.wait(h.ctrl, TASK_DONE + t, done, Math.min(left, 50));
-    }
+/** Blocks until task t of job seq is done; false when the helper died or the deadline passed. */
+export function awaitTask(h: FactorHelper, seq: number, t: number, deadline: number): boolean {
+  for (;;) {
+    const done = Atomics.load(h.ctrl, TASK_DONE + t);
+    if (done === seq) return true;
+    const left = deadline - performance.now();
+    if (left <= 0 || Atomics.load(h.ctrl, READY) !== 1) return false;
+    Atomics.wait(h.ctrl, TASK_DONE + t, done, Math.min(left, 50));
   }
-  return 'ok';
 }
 
 /** Gives up on a helper that did not answer: it is ended and this thread stops using helpers. */

@@ -1,16 +1,18 @@
 /**
  * Two-thread numeric factorization (schedule in parallelPlan.ts): this thread and the helper claim
  * subtree tasks until none is left, each task's root update matrix goes to the shared frontier F,
- * then this thread factors the top supernodes. Bitwise identical to the serial sweep; on any helper
- * trouble it returns false and the caller factors serially.
+ * then this thread factors the top supernodes in order, each as soon as its tasks are done.
+ * Bitwise identical to the serial sweep; on any helper trouble it returns false and the caller
+ * factors serially.
  *
  * Legend: Lx = shared panels of L; W = this thread's update stack; F = frontier update matrices.
  */
 import type { CholeskySymbolic } from './choleskySymbolic.ts';
-import { abandonFactorHelper, awaitTasks, postJob, postSetup, readyFactorHelper } from './factorHelperThread.ts';
+import { abandonFactorHelper, awaitTask, postJob, postSetup, readyFactorHelper, type FactorHelper } from './factorHelperThread.ts';
 import { claimTask, FAIL, JOB_FACTOR, taskDone } from './helperProtocol.ts';
 import { factorSubtree, factorSupernode, type Frontier } from './multifrontalFactor.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
+import { createThreadChooser, type ThreadChooser } from './threadChooser.ts';
 
 /** A helper that has not finished its task within this time is given up. */
 const HELPER_TIMEOUT_MS = 20_000;
@@ -23,6 +25,8 @@ export interface ParallelStorage {
   front: Frontier;
   /** Set when the helper was abandoned mid-job: Lx may still be written, so it must be replaced. */
   detached: boolean;
+  /** Serial or two threads, call by call, from measured times. */
+  chooser: ThreadChooser;
 }
 
 const shared = (length: number): Float64Array => new Float64Array(new SharedArrayBuffer(8 * Math.max(1, length)), 0, length);
@@ -34,6 +38,7 @@ export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan)
     values: shared(sym.nnzA),
     front: { F: shared(plan.frontSize), off: plan.frontOff },
     detached: false,
+    chooser: createThreadChooser(),
   };
 }
 
@@ -45,7 +50,7 @@ export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: P
   if (h.owner !== p) postSetup(h, { sym, Lx: p.Lx, values: p.values, F: p.front.F }, p);
   const posted = postJob(h, JOB_FACTOR);
   const seq = Math.abs(posted);
-  const { tasks, top } = p.plan;
+  const { tasks } = p.plan;
   const nTasks = tasks.length / 2;
   let mainOk = true;
   for (let t = posted > 0 ? claimTask(h.ctrl, seq, nTasks) : -1; t >= 0; t = claimTask(h.ctrl, seq, nTasks)) {
@@ -56,12 +61,29 @@ export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: P
     }
     taskDone(h.ctrl, t, seq);
   }
-  if (awaitTasks(h, seq, nTasks, HELPER_TIMEOUT_MS) === 'lost') {
+  const top = factorTop(sym, values, p, W, h, seq, mainOk);
+  if (top === 'lost') {
     abandonFactorHelper(h);
     p.detached = true;
-    return false;
   }
-  if (!mainOk || Atomics.load(h.ctrl, FAIL) === seq) return false;
-  for (let i = 0; i < top.length; i++) factorSupernode(sym, top[i], values, p.Lx, W, p.front);
-  return true;
+  return top === 'ok';
+}
+
+/** The top supernodes, each once the tasks below it are done; stops at the first failure. */
+function factorTop(sym: CholeskySymbolic, values: Float64Array, p: ParallelStorage, W: Float64Array, h: FactorHelper, seq: number, mainOk: boolean): 'ok' | 'failed' | 'lost' {
+  const { top, taskOf } = p.plan;
+  const { childPtr, childIdx } = sym;
+  const deadline = performance.now() + HELPER_TIMEOUT_MS;
+  let ok = mainOk;
+  for (let i = 0; i < top.length; i++) {
+    const s = top[i];
+    for (let q = childPtr[s]; q < childPtr[s + 1]; q++) {
+      const t = taskOf[childIdx[q]];
+      if (t >= 0 && !awaitTask(h, seq, t, deadline)) return 'lost';
+    }
+    if (ok && Atomics.load(h.ctrl, FAIL) === seq) ok = false;
+    // after a failure: keep waiting for every task (the helper must be idle), factor nothing more
+    if (ok) factorSupernode(sym, s, values, p.Lx, W, p.front);
+  }
+  return ok ? 'ok' : 'failed';
 }

@@ -1,7 +1,7 @@
 /**
  * Two-thread schedule of the multifrontal factorization. Below the top of the assembly tree the
  * subtrees are independent: they become tasks that the main thread and a helper thread claim one at
- * a time (heaviest first), so a helper that is slow or descheduled costs at most one task; then the
+ * a time, so a helper that is slow or descheduled costs at most one task; then the
  * main thread factors the top supernodes, assembling the tasks' update matrices.
  *
  * The top starts at the root; the heaviest frontier subtree is split (its root moved to the top)
@@ -15,11 +15,13 @@
 import type { CholeskySymbolic } from './choleskySymbolic.ts';
 
 export interface ParallelPlan {
-  /** Task ranges [start, end) as flat pairs, heaviest first (the claim order). */
+  /** Task ranges [start, end) as flat pairs, in tree order (the claim order). */
   tasks: Int32Array;
   /** Top supernodes, ascending; the main thread factors them after all tasks. */
   top: Int32Array;
   frontOff: Int32Array;
+  /** Task index of each task root, -1 for other supernodes. */
+  taskOf: Int32Array;
   frontSize: number;
   taskFlops: Float64Array;
   topFlops: number;
@@ -72,12 +74,16 @@ export function planParallel(sym: CholeskySymbolic, minFlops = DEFAULT_PARALLEL_
     frontier = frontier.filter((c) => c !== split).concat(Array.from(childIdx.subarray(childPtr[split], childPtr[split + 1])));
   }
   if (frontier.length < 2 || frontier.length > MAX_TASKS) return null;
-  frontier.sort((a, b) => sub[b] - sub[a]);
+  // Claim order = tree order: the tasks below the first top supernodes finish first, so the main
+  // thread can factor those while the helper finishes the last task.
+  frontier.sort((a, b) => a - b);
   const taskWork = frontier.reduce((acc, c) => acc + sub[c], 0);
-  if (sub[frontier[0]] > MAX_TASK_SHARE * taskWork) return null;
+  if (Math.max(...frontier.map((c) => sub[c])) > MAX_TASK_SHARE * taskWork) return null;
   const frontOff = new Int32Array(nSuper).fill(-1);
+  const taskOf = new Int32Array(nSuper).fill(-1);
   let frontSize = 0;
-  for (const c of frontier) {
+  for (const [t, c] of frontier.entries()) {
+    taskOf[c] = t;
     const m = sym.rowPtr[c + 1] - sym.rowPtr[c] - (sym.superStart[c + 1] - sym.superStart[c]);
     frontOff[c] = frontSize;
     frontSize += m * m;
@@ -86,6 +92,7 @@ export function planParallel(sym: CholeskySymbolic, minFlops = DEFAULT_PARALLEL_
     tasks: Int32Array.from(frontier.flatMap((c) => [first[c], c + 1])),
     top: Int32Array.from(top).sort(),
     frontOff,
+    taskOf,
     frontSize,
     taskFlops: Float64Array.from(frontier, (c) => sub[c]),
     topFlops: sub[nSuper - 1] - taskWork,

@@ -10,7 +10,8 @@
 import { InputError } from '../../errors.ts';
 import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './choleskySymbolic.ts';
 import { multifrontalFactor } from './multifrontalFactor.ts';
-import { warmFactorHelper } from './factorHelperThread.ts';
+import { readyFactorHelper, warmFactorHelper } from './factorHelperThread.ts';
+import { chooseParallel, recordTime } from './threadChooser.ts';
 import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
 import { planParallel } from './parallelPlan.ts';
 import { backwardSolve, forwardSolve } from './supernodalSolve.ts';
@@ -76,8 +77,13 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
     });
   }
   const f = out && out.symbolic === sym ? out : newFactor(sym);
-  f.threadsUsed = 2;
-  if (f.parallel && parallelFactor(sym, values, f.parallel, f.work)) return f;
+  const p = f.parallel;
+  const t0 = performance.now();
+  if (p && chooseParallel(p.chooser) && parallelFactor(sym, values, p, f.work)) {
+    recordTime(p.chooser, true, performance.now() - t0);
+    f.threadsUsed = 2;
+    return f;
+  }
   f.threadsUsed = 1;
   if (f.parallel?.detached) {
     // An abandoned helper may still write into the shared panels: continue on private storage.
@@ -85,6 +91,7 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
     f.parallel = undefined;
   }
   multifrontalFactor(sym, values, f.Lx, f.work);
+  if (p && f.parallel && readyFactorHelper()) recordTime(p.chooser, false, performance.now() - t0);
   return f;
 }
 
