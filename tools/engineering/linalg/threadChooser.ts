@@ -16,7 +16,7 @@ export interface ThreadChooser {
 
 const WARM_SAMPLES = 3;
 const ALPHA = 0.3;
-const PROBE_EVERY = 8;
+const PROBE_EVERY = 16;
 
 export const createThreadChooser = (): ThreadChooser => ({ ema: [0, 0], n: [0, 0], calls: 0 });
 
