@@ -8,8 +8,10 @@
  * keep the cores busy) unless the 1-minute load average is above 1.1 per core (it counts this
  * process and, in a benchmark, the peer that ran just before); linalg then still picks serial or
  * two threads call by call from measured times. Results are bitwise the same either way.
- * Measured (100×50, 100 iterations, 2 cores, quiet windows, n≈30 runs each): optimize loop
- * median 3.15 s with two threads vs 3.37 s serial; factorization ≈14 ms vs ≈25 ms per iteration.
+ * Measured on the shared 2-core box (100×50, 100 iterations, paired alternating runs): optimize
+ * loop median 3.15 s vs 3.37 s serial (n=31/30, both cores idle) and 3.53 s vs 3.68 s (n=10 each,
+ * unfiltered); one 3-run bench:perf pair went the other way (3.46 s vs 3.23 s). Factorization in
+ * the loop ≈14 ms vs ≈25 ms; best case 8.6 ms vs 14.5 ms.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
