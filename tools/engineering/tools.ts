@@ -13,6 +13,7 @@ import { InputError, NotFoundError } from '../errors.ts';
 import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
 import { mean } from './fields.ts';
 import type { Design, OptimizeResult, OptiStep, Problem, StepEvent } from './problem.ts';
+import type { DesignMeta } from './store/designMeta.ts';
 import { getProblem, problemIds } from './registry.ts';
 
 /** What a tool may do besides computing: store artifacts, ask the person, report progress. */
@@ -34,17 +35,8 @@ export interface ArtifactStore {
   dir(id: string): string;
 }
 
-export interface StoredMeta {
-  problem: string;
-  version: number;
-  conditions: ConfigValues;
-  config: ConfigValues;
-  objectives: Record<string, number>;
-  history: OptiStep[];
-  iterations: number;
-  shape: [number, number];
-  provenance: { tool: string; parent?: string };
-}
+/** What the tools store with a design: the store's metadata less what the store fills in. */
+export type StoredMeta = Omit<DesignMeta, 'id' | 'createdAt' | 'files' | 'provenance'> & { provenance: { tool: string; parent?: string } };
 
 export interface Exporters {
   renderPng(problem: Problem, design: Design, config: ConfigValues): Promise<Uint8Array>;
