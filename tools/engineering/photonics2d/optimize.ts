@@ -11,17 +11,11 @@ import { NumericError } from '../../errors.ts';
 import type { Design, OptimizeResult, OptiStep, StepEvent } from '../problem.ts';
 import { evaluateOverlap, type Simulation } from './objective.ts';
 import { filterAndProject, filterAndProjectAdjoint, maskCombineAdjoint, permittivity, type FilterParams } from './parameterization.ts';
+import type { Photonics2DConfig } from './conditions.ts';
 import { EPSR_MAX, EPSR_MIN } from './grid.ts';
 
-export interface OptimizeSettings {
-  numSteps: number;
-  stepSize: number;
-  penaltyWeight: number;
-  eta: number;
-  initialBeta: number;
-  maxBeta: number;
-  blurRadius: number;
-}
+/** The optimizer's knobs, as resolved in conditions.ts. */
+export type OptimizeSettings = Pick<Photonics2DConfig, 'numSteps' | 'stepSize' | 'penaltyWeight' | 'eta' | 'initialBeta' | 'maxBeta' | 'blurRadius'>;
 
 const ADAM_B1 = 0.9;
 const ADAM_B2 = 0.999;
