@@ -2,7 +2,6 @@
  * The CLI's bridge to the design store and the exporters: load a design given as an id or a .npy
  * file, work out its problem, save a design with its renders.
  */
-import { extname } from 'node:path';
 import type { ConfigValues } from '../../tools/engineering/constraint.ts';
 import type { Design, OptiStep, Problem } from '../../tools/engineering/problem.ts';
 import { DesignStore, type DesignMeta } from '../../tools/engineering/store/designStore.ts';
@@ -22,7 +21,7 @@ export interface LoadedDesign {
  * Load `ref` (artifact id, id prefix or .npy file) and decide its problem: the explicit id, else the
  * artifact's, else the one problem whose default design shape matches the file.
  */
-export async function loadDesignForProblem(ref: string, problemId?: string, opts: { allowUnknownProblem?: boolean } = {}): Promise<LoadedDesign> {
+export async function loadDesignForProblem(ref: string, problemId?: string): Promise<LoadedDesign> {
   const { getProblem, allProblems } = await import('../../tools/engineering/registry.ts');
   const loaded = await designStore().load(ref);
   const id = problemId ?? loaded.meta?.problem;
@@ -33,9 +32,8 @@ export async function loadDesignForProblem(ref: string, problemId?: string, opts
     return pr === r && pc === c;
   });
   if (matches.length === 1) return { problem: matches[0], design: loaded.design };
-  if (opts.allowUnknownProblem) return { problem: undefined as unknown as Problem, design: loaded.design };
   throw new InputError(
-    `cannot tell which problem the ${r}×${c} design in ${ref} belongs to${extname(ref) === '.npy' ? '' : ''}`,
+    `cannot tell which problem the ${r}×${c} design in ${ref} belongs to`,
     { field: 'problem', hint: 'name the problem: e.g. `engiai simulate beams2d --design FILE.npy --nelx 100 --nely 50`' },
   );
 }

@@ -3,7 +3,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../../tools/errors.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
-import { attachToArtifact, loadDesignForProblem } from './artifacts.ts';
+import { attachToArtifact, designStore } from './artifacts.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
   const v = Number(raw);
@@ -17,7 +17,8 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   const threshold = num('threshold', opts.threshold, false);
   if (threshold <= 0 || threshold >= 1) throw new InputError(`--threshold must lie in (0, 1), got ${threshold}`, { field: 'threshold' });
   const params = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };
-  const { design, meta } = await loadDesignForProblem(opts.design, undefined, { allowUnknownProblem: true });
+  // Any 2-D density exports; the problem does not matter here.
+  const { design, meta } = await designStore().load(opts.design);
   const { exportStl } = await import('../../tools/engineering/export/stl.ts');
   const result = await exportStl(design, params);
   let path: string;

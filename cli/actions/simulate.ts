@@ -8,7 +8,8 @@ export async function runSimulate(problemId: string | undefined, tokens: string[
   const { problem, design, meta } = await loadDesignForProblem(opts.design, problemId);
   const config = problem.resolveConfig({ ...(meta?.config ?? {}), ...parseConditionArgs(problem, tokens) });
   const warnings = checkOrThrow(problem, config);
-  const designViolations = problem.checkConstraints(design, config).filter((v) => v.constraint !== undefined && !warnings.some((w) => w.constraint === v.constraint));
+  // checkConstraints repeats the config checks; keep only what it adds about the design.
+  const designViolations = problem.checkConstraints(design, config).filter((v) => !warnings.some((w) => w.constraint === v.constraint));
   const designErrors = designViolations.filter((v) => v.criticality === 'error');
   if (designErrors.length) throw new InputError(`design rejected: ${designErrors.map((v) => `${v.constraint}: ${v.cause}`).join('; ')}`, { field: 'design' });
   const allWarnings = [...warnings, ...designViolations.filter((v) => v.criticality === 'warning')];
