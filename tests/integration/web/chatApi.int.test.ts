@@ -114,11 +114,12 @@ describe('approvals and questions', () => {
   });
 
   it('refuses a second turn on a busy thread with 409', async () => {
-    const first = fetch(`${server.url}/api/threads/busy-1/turn`, { method: 'POST', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify({ message: DESIGN }) });
-    await new Promise((r) => setTimeout(r, 150));
+    // A turn long enough (full 100x50 grid) to still be running; its SSE headers arrive once it has started.
+    const LONG = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 with max_iter 60';
+    const first = await fetch(`${server.url}/api/threads/busy-1/turn`, { method: 'POST', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify({ message: LONG }) });
     const second = await api('/api/threads/busy-1/turn', { method: 'POST', body: JSON.stringify({ message: 'hello' }) });
     expect(second.status).toBe(409);
-    await (await first).text();
+    await first.text();
   });
 
   it('rejects an empty turn', async () => {
