@@ -29,6 +29,8 @@ export interface AnalyzeOptions {
   threads?: number;
   /** Smallest factorization flops for which threads: 2 is used (default in parallelPlan.ts). */
   parallelMinFlops?: number;
+  /** Numeric kernels: 'wasm' (default, WebAssembly SIMD) or 'js' (the TypeScript kernels; bitwise the same results). */
+  kernels?: 'wasm' | 'js';
 }
 
 export interface CholeskySymbolic extends SupernodePartition {
@@ -57,6 +59,8 @@ export interface CholeskySymbolic extends SupernodePartition {
   flops: number;
   /** Two-thread schedule (analyze with threads: 2), or null for the serial sweep. */
   parallel: ParallelPlan | null;
+  /** Numeric kernels of the factors (analyze() sets it; absent = 'wasm'). */
+  kernels?: 'wasm' | 'js';
 }
 
 interface PermutedPattern extends SymPattern {

@@ -6,12 +6,15 @@
  */
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { factorSubtree } from './multifrontalFactor.ts';
+import { attach, wasmFactorSubtree, type WasmRegions } from './wasm/wasmSweep.ts';
 import { claimTask, FAIL, JOB_CRASH, JOB_EXIT, KIND, READY, SEQ, SETUP_GEN, taskDone, TASK_DONE, CTRL_WORDS, type HelperSetup } from './helperProtocol.ts';
 
 const { ctrl, port } = workerData as { ctrl: Int32Array; port: MessagePort };
 
 interface Prepared extends HelperSetup {
   W: Float64Array;
+  /** This thread's instance of the kernels on the factor's memory. */
+  regions?: WasmRegions;
 }
 
 /** The setup of generation gen (posted just before gen was published); null if it never comes. */
@@ -24,7 +27,10 @@ function takeSetup(gen: number): Prepared | null {
       continue;
     }
     const s = m.message as HelperSetup;
-    if (s.gen === gen) return { ...s, W: new Float64Array(s.sym.stackSize) };
+    if (s.gen !== gen) continue;
+    const w = s.wasm;
+    const regions = w && { exports: attach(w.memory, w.module), buffer: w.memory.buffer, lx: w.lx, vals: w.vals, f: w.f };
+    return { ...s, W: new Float64Array(w ? 0 : s.sym.stackSize), regions };
   }
   return null;
 }
@@ -36,7 +42,8 @@ function runJob(job: Prepared, seq: number): void {
   const front = { F: job.F, off: plan.frontOff };
   for (let t = claimTask(ctrl, seq, nTasks); t >= 0; t = claimTask(ctrl, seq, nTasks)) {
     try {
-      factorSubtree(job.sym, plan.tasks[2 * t], plan.tasks[2 * t + 1], job.values, job.Lx, job.W, front);
+      if (job.regions && job.wasm) wasmFactorSubtree(job.sym, job.regions, job.wasm.w2, plan.tasks[2 * t], plan.tasks[2 * t + 1]);
+      else factorSubtree(job.sym, plan.tasks[2 * t], plan.tasks[2 * t + 1], job.values, job.Lx, job.W, front);
     } catch {
       Atomics.store(ctrl, FAIL, seq);
     }

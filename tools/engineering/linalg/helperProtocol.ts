@@ -35,6 +35,8 @@ export interface HelperSetup {
   Lx: Float64Array;
   values: Float64Array;
   F: Float64Array;
+  /** With the WebAssembly kernels: the factor's shared memory, the module, and byte addresses (w2 = the helper's stack). */
+  wasm?: { memory: WebAssembly.Memory; module: WebAssembly.Module; lx: number; vals: number; f: number; w2: number };
 }
 
 export const claimWord = (seq: number): number => (seq & SEQ_MASK) << TASK_BITS;

@@ -95,7 +95,8 @@ export function factorSupernode(sym: CholeskySymbolic, s: number, values: Float6
   }
 }
 
-function pivotError(sym: CholeskySymbolic, s: number, pivot: number, bad: number): NumericError {
+/** The error for a pivot that is not positive (column bad of supernode s). */
+export function pivotError(sym: CholeskySymbolic, s: number, pivot: number, bad: number): NumericError {
   const row = sym.perm[sym.superStart[s] + bad];
   return new NumericError(
     `matrix is not positive definite: pivot ${pivot} at row ${row} (elimination step ${sym.superStart[s] + bad} of ${sym.n})`,

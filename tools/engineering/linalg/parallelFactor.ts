@@ -13,6 +13,8 @@ import { claimTask, FAIL, JOB_FACTOR, taskDone } from './helperProtocol.ts';
 import { factorSubtree, factorSupernode, type Frontier } from './multifrontalFactor.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
 import { createThreadChooser, type ThreadChooser } from './threadChooser.ts';
+import { wasmFactorRange, wasmFactorSubtree, type WasmRegions } from './wasm/wasmSweep.ts';
+import type { WasmFactor } from './wasm/wasmStorage.ts';
 
 /** A helper that has not finished its task within this time is given up. */
 const HELPER_TIMEOUT_MS = 20_000;
@@ -27,27 +29,35 @@ export interface ParallelStorage {
   detached: boolean;
   /** Serial or two threads, call by call, from measured times. */
   chooser: ThreadChooser;
+  /** The WebAssembly kernels' memory holding Lx, values and F (absent: JS kernels). */
+  wasm?: WasmFactor;
 }
 
 const shared = (length: number): Float64Array => new Float64Array(new SharedArrayBuffer(8 * Math.max(1, length)), 0, length);
 
-export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan): ParallelStorage {
+/** Storage on SharedArrayBuffers, or on the (shared) kernels memory of wasm (made with a helper stack and frontier). */
+export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan, wasm?: WasmFactor): ParallelStorage {
   return {
     plan,
-    Lx: shared(sym.nnzL),
-    values: shared(sym.nnzA),
-    front: { F: shared(plan.frontSize), off: plan.frontOff },
+    Lx: wasm ? wasm.Lx : shared(sym.nnzL),
+    values: wasm ? wasm.values : shared(sym.nnzA),
+    front: { F: wasm?.F ?? shared(plan.frontSize), off: plan.frontOff },
     detached: false,
     chooser: createThreadChooser(),
+    wasm,
   };
 }
+
+const regions = (m: WasmFactor): WasmRegions => ({ exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: m.f });
 
 /** Factors into p.Lx with the helper; false when the helper is not available or failed (nothing thrown). */
 export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: ParallelStorage, W: Float64Array): boolean {
   const h = readyFactorHelper();
   if (!h || p.detached) return false;
   p.values.set(values);
-  if (h.owner !== p) postSetup(h, { sym, Lx: p.Lx, values: p.values, F: p.front.F }, p);
+  const m = p.wasm;
+  const wasm = m ? { memory: m.memory, module: m.module, lx: m.lx, vals: m.vals, f: m.f, w2: m.w2 } : undefined;
+  if (h.owner !== p) postSetup(h, { sym, Lx: p.Lx, values: p.values, F: p.front.F, wasm }, p);
   const posted = postJob(h, JOB_FACTOR);
   const seq = Math.abs(posted);
   const { tasks } = p.plan;
@@ -55,7 +65,8 @@ export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: P
   let mainOk = true;
   for (let t = posted > 0 ? claimTask(h.ctrl, seq, nTasks) : -1; t >= 0; t = claimTask(h.ctrl, seq, nTasks)) {
     try {
-      factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], values, p.Lx, W, p.front);
+      if (m) wasmFactorSubtree(sym, regions(m), m.w, tasks[2 * t], tasks[2 * t + 1]);
+      else factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], values, p.Lx, W, p.front);
     } catch {
       mainOk = false;
     }
@@ -83,7 +94,8 @@ function factorTop(sym: CholeskySymbolic, values: Float64Array, p: ParallelStora
     }
     if (ok && Atomics.load(h.ctrl, FAIL) === seq) ok = false;
     // after a failure: keep waiting for every task (the helper must be idle), factor nothing more
-    if (ok) factorSupernode(sym, s, values, p.Lx, W, p.front);
+    if (ok && p.wasm) wasmFactorRange(sym, regions(p.wasm), p.wasm.w, s, s + 1, true);
+    else if (ok) factorSupernode(sym, s, values, p.Lx, W, p.front);
   }
   return ok ? 'ok' : 'failed';
 }

@@ -10,6 +10,8 @@
 import { InputError } from '../../errors.ts';
 import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './choleskySymbolic.ts';
 import { multifrontalFactor } from './multifrontalFactor.ts';
+import { createWasmFactor, type WasmFactor } from './wasm/wasmStorage.ts';
+import { wasmFactorRange } from './wasm/wasmSweep.ts';
 import { readyFactorHelper, warmFactorHelper } from './factorHelperThread.ts';
 import { chooseParallel, recordTime } from './threadChooser.ts';
 import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
@@ -42,6 +44,8 @@ export interface CholeskyFactor {
   parallel?: ParallelStorage;
   /** Threads the last factorize() used (2 when the helper factored its half). */
   threadsUsed: number;
+  /** The WebAssembly kernels' memory (Lx, work and y are views on it), absent with kernels: 'js'. */
+  wasm?: WasmFactor;
 }
 
 /**
@@ -50,6 +54,7 @@ export interface CholeskyFactor {
  */
 export function analyze(pattern: CsrPattern, opts: AnalyzeOptions = {}): CholeskySymbolic {
   const sym = buildSymbolic(pattern, opts);
+  sym.kernels = opts.kernels ?? 'wasm';
   if ((opts.threads ?? 1) >= 2) {
     sym.parallel = planParallel(sym, opts.parallelMinFlops);
     if (sym.parallel) warmFactorHelper();
@@ -58,14 +63,16 @@ export function analyze(pattern: CsrPattern, opts: AnalyzeOptions = {}): Cholesk
 }
 
 function newFactor(sym: CholeskySymbolic): CholeskyFactor {
-  const parallel = sym.parallel ? createParallelStorage(sym, sym.parallel) : undefined;
+  const wasm = sym.kernels === 'js' ? undefined : createWasmFactor(sym, !!sym.parallel);
+  const parallel = sym.parallel ? createParallelStorage(sym, sym.parallel, wasm) : undefined;
   return {
     symbolic: sym,
-    Lx: parallel ? parallel.Lx : new Float64Array(sym.nnzL),
-    work: new Float64Array(sym.stackSize),
-    y: new Float64Array(sym.n),
+    Lx: wasm?.Lx ?? parallel?.Lx ?? new Float64Array(sym.nnzL),
+    work: wasm?.W ?? new Float64Array(sym.stackSize),
+    y: wasm?.yv ?? new Float64Array(sym.n),
     parallel,
     threadsUsed: 1,
+    wasm,
   };
 }
 
@@ -87,10 +94,16 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
   f.threadsUsed = 1;
   if (f.parallel?.detached) {
     // An abandoned helper may still write into the shared panels: continue on private storage.
-    f.Lx = new Float64Array(sym.nnzL);
     f.parallel = undefined;
+    f.wasm = f.wasm && createWasmFactor(sym, false);
+    f.Lx = f.wasm?.Lx ?? new Float64Array(sym.nnzL);
+    f.work = f.wasm?.W ?? f.work;
+    f.y = f.wasm?.yv ?? f.y;
   }
-  multifrontalFactor(sym, values, f.Lx, f.work);
+  if (f.wasm) {
+    f.wasm.values.set(values);
+    wasmFactorRange(sym, { exports: f.wasm.exports, buffer: f.wasm.memory.buffer, lx: f.wasm.lx, vals: f.wasm.vals, f: -1 }, f.wasm.w, 0, sym.nSuper, false);
+  } else multifrontalFactor(sym, values, f.Lx, f.work);
   if (p && f.parallel && readyFactorHelper()) recordTime(p.chooser, false, performance.now() - t0);
   return f;
 }
@@ -103,8 +116,13 @@ export function solve(f: CholeskyFactor, b: Float64Array, x?: Float64Array): Flo
   if (out.length !== n) throw new InputError(`x must have length ${n}, got ${out.length}`, { field: 'x' });
   const y = f.y;
   for (let k = 0; k < n; k++) y[k] = b[perm[k]];
-  forwardSolve(f.symbolic, f.Lx, y);
-  backwardSolve(f.symbolic, f.Lx, y);
+  if (f.wasm) {
+    f.wasm.exports.forward(f.symbolic.nSuper, f.wasm.lx, f.wasm.y);
+    f.wasm.exports.backward(f.symbolic.nSuper, f.wasm.lx, f.wasm.y);
+  } else {
+    forwardSolve(f.symbolic, f.Lx, y);
+    backwardSolve(f.symbolic, f.Lx, y);
+  }
   for (let k = 0; k < n; k++) out[perm[k]] = y[k];
   return out;
 }
