@@ -1,12 +1,13 @@
 /**
- * The sparse Cholesky's WebAssembly kernels (multifrontalWat.ts), assembled once per thread with
- * wabt when this module is first imported (top-level await, ≈ 70 ms). Nothing is downloaded or
- * written: the WAT text is part of the source, the binary lives only in memory.
+ * The sparse Cholesky's WebAssembly kernels (multifrontalWat.ts), compiled when this module is
+ * first imported (top-level await). The WAT text is part of the source; wabt assembles it to a
+ * binary (≈ 0.2 s, mostly loading wabt), which is kept in ENGIAI_HOME/cache/wasm keyed by the
+ * text's hash, so later starts only read ≈ 9 KB. Nothing is downloaded.
  *
  * Each factor gets its own shared memory sized for it, and an instance of this module on it
  * (instantiate); a helper thread instantiates the same module on the same memory.
  */
-import wabtInit from 'wabt';
+import { cachedBuild } from '../../store/binaryCache.ts';
 import { KERNELS_WAT } from './multifrontalWat.ts';
 import { attach } from './wasmSweep.ts';
 
@@ -18,18 +19,21 @@ export interface KernelExports {
   backward(nSuper: number, lx: number, y: number): void;
 }
 
-async function assemble(): Promise<WebAssembly.Module> {
-  const wabt = await wabtInit();
+/** The binary of KERNELS_WAT, assembled by wabt (loaded only when the cache misses). */
+async function assemble(): Promise<Uint8Array<ArrayBuffer>> {
+  const wabt = await (await import('wabt')).default();
   const parsed = wabt.parseWat('linalg-kernels.wat', KERNELS_WAT, { simd: true, threads: true, bulk_memory: true });
   try {
-    return new WebAssembly.Module(new Uint8Array(parsed.toBinary({}).buffer));
+    return new Uint8Array(parsed.toBinary({}).buffer);
   } finally {
     parsed.destroy();
   }
 }
 
 /** The compiled kernels (a WebAssembly.Module can be posted to another thread). */
-export const kernelModule: WebAssembly.Module = await assemble();
+export const kernelModule: WebAssembly.Module = new WebAssembly.Module(
+  await cachedBuild('wasm', 'linalg-kernels', KERNELS_WAT, assemble, (bytes) => WebAssembly.validate(bytes)),
+);
 
 /** A shared memory of `bytes` (rounded up to whole 64 KiB pages) and the kernels instantiated on it. */
 export function instantiate(bytes: number, module: WebAssembly.Module = kernelModule): { memory: WebAssembly.Memory; exports: KernelExports } {
