@@ -16,7 +16,7 @@ export async function cachedBuild(
   name: string,
   source: string,
   build: () => Promise<Uint8Array<ArrayBuffer>>,
-  valid: (bytes: Uint8Array) => boolean = () => true,
+  valid: (bytes: Uint8Array<ArrayBuffer>) => boolean = () => true,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const key = createHash('sha256').update(source).digest('hex').slice(0, 20);
   const dir = join(cacheDir(), kind);
