@@ -14,7 +14,7 @@
 import type { CsrPattern } from './sparseCholesky.ts';
 import { compressPattern, validatePattern } from './nodeGraph.ts';
 import { nestedDissection } from './nestedDissection.ts';
-import { eliminationTree, postorder, columnCounts, type SymPattern } from './eliminationTree.ts';
+import { permutedEliminationTree, postorder, columnCounts, relabelTree, type SymPattern } from './eliminationTree.ts';
 import { buildSupernodes, defaultRelax, type RelaxOptions, type SupernodePartition } from './supernodes.ts';
 import { InputError } from '../../errors.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
@@ -116,11 +116,13 @@ function fillReducingOrder(A: CsrPattern, opts: AnalyzeOptions): Int32Array {
 export function buildSymbolic(A: CsrPattern, opts: AnalyzeOptions = {}): CholeskySymbolic {
   validatePattern(A);
   const perm0 = fillReducingOrder(A, opts);
-  const post = postorder(eliminationTree(permutePattern(A, perm0, inverse(perm0))));
+  const parent0 = permutedEliminationTree(A, perm0, inverse(perm0));
+  const post = postorder(parent0);
   const perm = post.map((k) => perm0[k]);
   const iperm = inverse(perm);
   const PA = permutePattern(A, perm, iperm);
-  const parent = eliminationTree(PA);
+  // A postorder renames the tree without changing it: no second elimination-tree pass.
+  const parent = relabelTree(parent0, post);
   const colCount = columnCounts(PA, parent);
   const sn = buildSupernodes(PA, parent, colCount, opts.relax ?? defaultRelax);
   return { ...sn, ...planNumeric(PA, sn), n: A.n, nnzA: A.colIdx.length, perm, iperm, parallel: null };

@@ -3,7 +3,8 @@
  *
  * Legend: A = symmetric pattern in CSR (both triangles, already permuted); parent[j] = the
  * elimination-tree parent of column j (-1 for a root), i.e. the row of the first off-diagonal
- * nonzero of column j of L; colCount[j] = nonzeros of column j of L, diagonal included.
+ * nonzero of column j of L; colCount[j] = nonzeros of column j of L, diagonal included;
+ * perm/iperm = a symmetric permutation (row k of P A Pᵀ is row perm[k] of A); post = a postorder.
  */
 
 export interface SymPattern {
@@ -14,12 +15,21 @@ export interface SymPattern {
 
 /** Liu's algorithm with path compression: O(nnz(A) · α). */
 export function eliminationTree(A: SymPattern): Int32Array {
+  return permutedEliminationTree(A, null, null);
+}
+
+/**
+ * Elimination tree of P A Pᵀ without forming it: row k of P A Pᵀ is row perm[k] of A with each
+ * column c renamed iperm[c] (null, null: the identity).
+ */
+export function permutedEliminationTree(A: SymPattern, perm: Int32Array | null, iperm: Int32Array | null): Int32Array {
   const { n, rowPtr, colIdx } = A;
   const parent = new Int32Array(n).fill(-1);
   const ancestor = new Int32Array(n).fill(-1);
   for (let k = 0; k < n; k++) {
-    for (let p = rowPtr[k]; p < rowPtr[k + 1]; p++) {
-      let i = colIdx[p];
+    const row = perm ? perm[k] : k;
+    for (let p = rowPtr[row]; p < rowPtr[row + 1]; p++) {
+      let i = iperm ? iperm[colIdx[p]] : colIdx[p];
       while (i !== -1 && i < k) {
         const next = ancestor[i];
         ancestor[i] = k;
@@ -29,6 +39,19 @@ export function eliminationTree(A: SymPattern): Int32Array {
     }
   }
   return parent;
+}
+
+/** The same tree with its nodes renamed by a postorder: parent'[k] = ipost[parent[post[k]]]. */
+export function relabelTree(parent: Int32Array, post: Int32Array): Int32Array {
+  const n = parent.length;
+  const ipost = new Int32Array(n);
+  for (let k = 0; k < n; k++) ipost[post[k]] = k;
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const p = parent[post[k]];
+    out[k] = p === -1 ? -1 : ipost[p];
+  }
+  return out;
 }
 
 /** Depth-first postorder (children in increasing order): post[k] = the column visited k-th. */
@@ -65,25 +88,49 @@ export function postorder(parent: Int32Array): Int32Array {
 }
 
 /**
- * Column counts by traversing each row subtree of the elimination tree: row i of L has a
- * nonzero in every column on the tree paths from the columns k < i of row i of A up to i.
- * O(nnz(L)) time, which is fine for a once-per-pattern analysis.
+ * Column counts of L (Gilbert, Ng & Peyton 1994, as in CSparse's cs_counts): colCount[j] = the
+ * number of row subtrees that contain j. Visiting the columns in postorder, each entry A(i, j),
+ * i > j, that starts a new leaf of row subtree i adds 1 at j and −1 at the least common ancestor
+ * of j and the previous leaf; summing these deltas up the tree gives the counts. O(nnz(A) · α).
+ * Legend: first[j] = postorder number of j's first descendant; maxFirst[i], prevLeaf[i] = the
+ * largest first[·] and the last leaf seen for row i; ancestor = union-find of visited subtrees.
  */
 export function columnCounts(A: SymPattern, parent: Int32Array): Int32Array {
   const { n, rowPtr, colIdx } = A;
-  const count = new Int32Array(n).fill(1);
-  const mark = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    mark[i] = i;
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-      let j = colIdx[p];
-      if (j >= i) continue;
-      while (mark[j] !== i) {
-        count[j]++;
-        mark[j] = i;
-        j = parent[j];
-      }
-    }
+  const post = postorder(parent);
+  const count = new Int32Array(n);
+  const first = new Int32Array(n).fill(-1);
+  for (let k = 0; k < n; k++) {
+    let j = post[k];
+    count[j] = first[j] === -1 ? 1 : 0;
+    for (; j !== -1 && first[j] === -1; j = parent[j]) first[j] = k;
   }
+  const maxFirst = new Int32Array(n).fill(-1);
+  const prevLeaf = new Int32Array(n).fill(-1);
+  const ancestor = new Int32Array(n);
+  for (let i = 0; i < n; i++) ancestor[i] = i;
+  for (let k = 0; k < n; k++) {
+    const j = post[k];
+    if (parent[j] !== -1) count[parent[j]]--;
+    for (let p = rowPtr[j]; p < rowPtr[j + 1]; p++) {
+      const i = colIdx[p];
+      if (i <= j || first[j] <= maxFirst[i]) continue;
+      maxFirst[i] = first[j];
+      const prev = prevLeaf[i];
+      prevLeaf[i] = j;
+      count[j]++;
+      if (prev === -1) continue;
+      let q = prev;
+      while (q !== ancestor[q]) q = ancestor[q];
+      for (let s = prev; s !== q; ) {
+        const up = ancestor[s];
+        ancestor[s] = q;
+        s = up;
+      }
+      count[q]--;
+    }
+    if (parent[j] !== -1) ancestor[j] = parent[j];
+  }
+  for (let j = 0; j < n; j++) if (parent[j] !== -1) count[parent[j]] += count[j];
   return count;
 }

@@ -26,6 +26,8 @@ interface Workspace {
   queue: Int32Array;
   level: Int32Array;
   level2: Int32Array;
+  /** Histogram scratch of medianOnAxis (grown on demand). */
+  hist: Int32Array;
   stamp: number;
 }
 
@@ -41,6 +43,7 @@ export function nestedDissection(g: NodeGraph, opts: DissectionOptions = {}): In
     queue: new Int32Array(n),
     level: new Int32Array(n),
     level2: new Int32Array(n),
+    hist: new Int32Array(0),
     stamp: 0,
   };
   const tasks: number[] = [0, n];
@@ -117,11 +120,7 @@ function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array)
   const axes = maxX - minX >= maxY - minY ? [0, 1] : [1, 0];
   const s = stampRange(ws, lo, hi);
   for (const axis of axes) {
-    const c = new Float64Array(hi - lo);
-    for (let k = lo; k < hi; k++) c[k - lo] = xy[2 * buf[k] + axis];
-    const median = select(c, c.length >> 1);
-    let strict = false;
-    for (let t = 0; t < c.length && !strict; t++) strict = c[t] < median;
+    const { median, strict } = medianOnAxis(ws, lo, hi, xy, axis, axis === 0 ? minX : minY, axis === 0 ? maxX : maxY);
     for (let k = lo; k < hi; k++) {
       const x = xy[2 * buf[k] + axis];
       side[buf[k]] = (strict ? x < median : x <= median) ? 0 : 1;
@@ -130,6 +129,40 @@ function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array)
     if (parts) return parts;
   }
   return graphSplit(ws, lo, hi);
+}
+
+/**
+ * The median (the (len>>1)-th smallest value) of coordinate `axis` over buf[lo…hi), and whether
+ * a smaller value exists. Mesh coordinates are usually small integers: then a histogram over
+ * [min, max] gives both in two linear passes; otherwise quickselect.
+ */
+function medianOnAxis(ws: Workspace, lo: number, hi: number, xy: Float64Array, axis: number, min: number, max: number) {
+  const { buf } = ws;
+  const len = hi - lo;
+  const r = len >> 1;
+  const span = max - min + 1;
+  if (Number.isInteger(min) && Number.isInteger(max) && span <= 2 * len + 64) {
+    const hist = ws.hist.length >= span ? ws.hist : (ws.hist = new Int32Array(Math.max(span, 2 * ws.hist.length)));
+    hist.fill(0, 0, span);
+    let integral = true;
+    for (let k = lo; k < hi && integral; k++) {
+      const b = xy[2 * buf[k] + axis] - min;
+      if (b === Math.floor(b)) hist[b]++;
+      else integral = false;
+    }
+    if (integral) {
+      let below = 0;
+      let b = 0;
+      while (below + hist[b] <= r) below += hist[b++];
+      return { median: min + b, strict: below > 0 };
+    }
+  }
+  const c = new Float64Array(len);
+  for (let k = lo; k < hi; k++) c[k - lo] = xy[2 * buf[k] + axis];
+  const median = select(c, r);
+  let strict = false;
+  for (let t = 0; t < len && !strict; t++) strict = c[t] < median;
+  return { median, strict };
 }
 
 /** The r-th smallest value of c (c is reordered): quickselect with a 3-way partition. */

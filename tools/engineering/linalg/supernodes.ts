@@ -140,16 +140,24 @@ function fillRowStructure(
     let t = rowPtr[s];
     for (let j = f; j <= l; j++) rowIdx[t++] = j;
     const below = t;
-    const add = (i: number): void => {
-      if (i > l && mark[i] !== s) {
-        mark[i] = s;
-        rowIdx[t++] = i;
+    for (let j = f; j <= l; j++) {
+      for (let p = A.rowPtr[j]; p < A.rowPtr[j + 1]; p++) {
+        const i = A.colIdx[p];
+        if (i > l && mark[i] !== s) {
+          mark[i] = s;
+          rowIdx[t++] = i;
+        }
       }
-    };
-    for (let j = f; j <= l; j++) for (let p = A.rowPtr[j]; p < A.rowPtr[j + 1]; p++) add(A.colIdx[p]);
+    }
     for (let c = head[s]; c !== -1; c = next[c]) {
       const cBelow = rowPtr[c] + superStart[c + 1] - superStart[c];
-      for (let p = cBelow; p < rowPtr[c + 1]; p++) add(rowIdx[p]);
+      for (let p = cBelow; p < rowPtr[c + 1]; p++) {
+        const i = rowIdx[p];
+        if (i > l && mark[i] !== s) {
+          mark[i] = s;
+          rowIdx[t++] = i;
+        }
+      }
     }
     if (t !== rowPtr[s + 1]) throw new Error(`supernode ${s}: structure has ${t - rowPtr[s]} rows, expected ${rowPtr[s + 1] - rowPtr[s]}`);
     rowIdx.subarray(below, t).sort();
