@@ -14,25 +14,25 @@ export interface DensityFilter {
   readonly Hs: Float64Array;
 }
 
-/** Visits the nonzero weights of row (i, j) in column order. */
-function forEachWeight(i: number, j: number, nelx: number, nely: number, rmin: number, visit: (col: number, w: number) => void): void {
-  const reach = Math.ceil(rmin) - 1;
-  for (let k = Math.max(i - reach, 0); k <= Math.min(i + reach, nelx - 1); k++) {
-    for (let l = Math.max(j - reach, 0); l <= Math.min(j + reach, nely - 1); l++) {
-      const w = Math.max(0, rmin - Math.sqrt((i - k) * (i - k) + (j - l) * (j - l)));
-      if (w > 0) visit(k * nely + l, w);
-    }
-  }
+/** Hat weight max(0, rmin − dist) between elements (i, j) and (k, l). */
+function hatWeight(i: number, j: number, k: number, l: number, rmin: number): number {
+  return Math.max(0, rmin - Math.sqrt((i - k) * (i - k) + (j - l) * (j - l)));
 }
 
-/** Build H and Hs for a nelx × nely grid (element e = elx·nely + ely); two passes, typed arrays only. */
+/**
+ * Build H and Hs for a nelx × nely grid (element e = elx·nely + ely); two passes (count, fill),
+ * typed arrays only, each row's weights in column order.
+ */
 export function createFilter(nelx: number, nely: number, rmin: number): DensityFilter {
   const nel = nelx * nely;
+  const reach = Math.ceil(rmin) - 1;
   const rowPtr = new Int32Array(nel + 1);
   let count = 0;
   for (let i = 0; i < nelx; i++) {
     for (let j = 0; j < nely; j++) {
-      forEachWeight(i, j, nelx, nely, rmin, () => count++);
+      for (let k = Math.max(i - reach, 0); k <= Math.min(i + reach, nelx - 1); k++) {
+        for (let l = Math.max(j - reach, 0); l <= Math.min(j + reach, nely - 1); l++) if (hatWeight(i, j, k, l, rmin) > 0) count++;
+      }
       rowPtr[i * nely + j + 1] = count;
     }
   }
@@ -43,11 +43,16 @@ export function createFilter(nelx: number, nely: number, rmin: number): DensityF
   for (let i = 0; i < nelx; i++) {
     for (let j = 0; j < nely; j++) {
       let s = 0;
-      forEachWeight(i, j, nelx, nely, rmin, (col, w) => {
-        colIdx[p] = col;
-        H[p++] = w;
-        s += w;
-      });
+      for (let k = Math.max(i - reach, 0); k <= Math.min(i + reach, nelx - 1); k++) {
+        for (let l = Math.max(j - reach, 0); l <= Math.min(j + reach, nely - 1); l++) {
+          const w = hatWeight(i, j, k, l, rmin);
+          if (w > 0) {
+            colIdx[p] = k * nely + l;
+            H[p++] = w;
+            s += w;
+          }
+        }
+      }
       Hs[i * nely + j] = s;
     }
   }

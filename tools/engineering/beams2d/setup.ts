@@ -57,10 +57,17 @@ export function elementDofs(nelx: number, nely: number): Int32Array {
   const edofMat = new Int32Array(nelx * nely * 8);
   for (let elx = 0; elx < nelx; elx++) {
     for (let ely = 0; ely < nely; ely++) {
-      const e = elx * nely + ely;
+      const o = (elx * nely + ely) * 8;
       const n1 = (nely + 1) * elx + ely;
       const n2 = (nely + 1) * (elx + 1) + ely;
-      edofMat.set([2 * n1 + 2, 2 * n1 + 3, 2 * n2 + 2, 2 * n2 + 3, 2 * n2, 2 * n2 + 1, 2 * n1, 2 * n1 + 1], e * 8);
+      edofMat[o] = 2 * n1 + 2;
+      edofMat[o + 1] = 2 * n1 + 3;
+      edofMat[o + 2] = 2 * n2 + 2;
+      edofMat[o + 3] = 2 * n2 + 3;
+      edofMat[o + 4] = 2 * n2;
+      edofMat[o + 5] = 2 * n2 + 1;
+      edofMat[o + 6] = 2 * n1;
+      edofMat[o + 7] = 2 * n1 + 1;
     }
   }
   return edofMat;
@@ -74,16 +81,36 @@ export function fixedDofs(nely: number, ndof: number): Int32Array {
   return Int32Array.from(fixed);
 }
 
+/** Neighbour slots per reduced DOF: 3×3 neighbour nodes (dx, dy ∈ −1…1) × 2 components. */
+const NB = 18;
+
+/** Neighbour slot of node offset (dx, dy) and component c. */
+const nbSlot = (dx: number, dy: number, c: number): number => ((dx + 1) * 3 + dy + 1) * 2 + c;
+
+/** Node offset (x, y) of each of an element's 8 DOFs from its (elx, ely) corner (elementDofs order). */
+const LOCAL_DX = [0, 0, 1, 1, 1, 1, 0, 0];
+const LOCAL_DY = [1, 1, 1, 1, 0, 0, 0, 0];
+
+/** nbSlot of DOF j seen from DOF i of the same element, for the 64 (i, j) pairs. */
+const PAIR_SLOT = Int32Array.from({ length: 64 }, (_, ij) => {
+  const i = ij >> 3;
+  const j = ij & 7;
+  return nbSlot(LOCAL_DX[j] - LOCAL_DX[i], LOCAL_DY[j] - LOCAL_DY[i], j & 1);
+});
+
 /**
  * Pattern of the reduced K: two DOFs couple when their nodes share an element, i.e. when the nodes
  * are at most one step apart in x and in y. Visiting neighbours column by column, top to bottom,
- * yields the columns already sorted.
+ * yields the columns already sorted. Also returns, per reduced row r, the CSR slot of each
+ * neighbour DOF at slotOf[r·NB + nbSlot(dx, dy, c)] (−1: outside the grid or fixed).
  */
-function reducedPattern(nelx: number, nely: number, dofToFree: Int32Array, n: number): SparsePattern {
+function reducedPattern(nelx: number, nely: number, dofToFree: Int32Array, n: number): { pattern: SparsePattern; slotOf: Int32Array } {
   const ny1 = nely + 1;
   const rowPtr = new Int32Array(n + 1);
-  const cols: number[] = [];
+  const cols = new Int32Array(n * NB);
+  const slotOf = new Int32Array(n * NB).fill(-1);
   let r = 0;
+  let nnz = 0;
   for (let d = 0; d < dofToFree.length; d++) {
     if (dofToFree[d] < 0) continue;
     const node = d >> 1;
@@ -92,39 +119,34 @@ function reducedPattern(nelx: number, nely: number, dofToFree: Int32Array, n: nu
     for (let x = Math.max(cx - 1, 0); x <= Math.min(cx + 1, nelx); x++) {
       for (let y = Math.max(cy - 1, 0); y <= Math.min(cy + 1, nely); y++) {
         const m = x * ny1 + y;
-        if (dofToFree[2 * m] >= 0) cols.push(dofToFree[2 * m]);
-        if (dofToFree[2 * m + 1] >= 0) cols.push(dofToFree[2 * m + 1]);
+        const base = r * NB + nbSlot(x - cx, y - cy, 0);
+        const c0 = dofToFree[2 * m];
+        const c1 = dofToFree[2 * m + 1];
+        if (c0 >= 0) {
+          slotOf[base] = nnz;
+          cols[nnz++] = c0;
+        }
+        if (c1 >= 0) {
+          slotOf[base + 1] = nnz;
+          cols[nnz++] = c1;
+        }
       }
     }
-    rowPtr[++r] = cols.length;
+    rowPtr[++r] = nnz;
   }
-  return { n, rowPtr, colIdx: Int32Array.from(cols) };
+  return { pattern: { n, rowPtr, colIdx: cols.slice(0, nnz) }, slotOf };
 }
 
-function findSlot(p: SparsePattern, r: number, c: number): number {
-  let lo = p.rowPtr[r];
-  let hi = p.rowPtr[r + 1] - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = p.colIdx[mid];
-    if (v === c) return mid;
-    if (v < c) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  throw new Error(`beams2d setup: (${r}, ${c}) missing from the sparsity pattern`);
-}
-
-function scatterMap(edofMat: Int32Array, dofToFree: Int32Array, p: SparsePattern): Int32Array {
+/** CSR slot of every element-matrix entry: a table lookup per entry (the pattern holds every element coupling). */
+function scatterMap(edofMat: Int32Array, dofToFree: Int32Array, slotOf: Int32Array): Int32Array {
   const nel = edofMat.length / 8;
   const scatter = new Int32Array(nel * 64).fill(-1);
   for (let e = 0; e < nel; e++) {
     for (let i = 0; i < 8; i++) {
       const r = dofToFree[edofMat[e * 8 + i]];
       if (r < 0) continue;
-      for (let j = 0; j < 8; j++) {
-        const c = dofToFree[edofMat[e * 8 + j]];
-        if (c >= 0) scatter[e * 64 + i * 8 + j] = findSlot(p, r, c);
-      }
+      const o = e * 64 + i * 8;
+      for (let j = 0; j < 8; j++) scatter[o + j] = slotOf[r * NB + PAIR_SLOT[i * 8 + j]];
     }
   }
   return scatter;
@@ -151,12 +173,12 @@ export function createSetup({ nelx, nely, forcedist, rmin }: SetupParams): Beams
     coords[2 * r] = Math.floor(node / (nely + 1));
     coords[2 * r + 1] = node % (nely + 1);
   }
-  const pattern = reducedPattern(nelx, nely, dofToFree, n);
+  const { pattern, slotOf } = reducedPattern(nelx, nely, dofToFree, n);
   return {
     nelx, nely, nel, ndof,
     KE: elementStiffness(),
     edofMat, fixed, free, dofToFree, loadDof, f, pattern,
-    scatter: scatterMap(edofMat, dofToFree, pattern),
+    scatter: scatterMap(edofMat, dofToFree, slotOf),
     coords,
     filter: createFilter(nelx, nely, rmin),
   };
