@@ -27,6 +27,8 @@ export interface FeWorkspace {
   readonly u: Float64Array;
   /** Element energies ce. */
   readonly ce: Float64Array;
+  /** Element moduli E_e. */
+  readonly E: Float64Array;
 }
 
 export function createFeWorkspace(setup: Beams2DSetup): FeWorkspace {
@@ -35,15 +37,22 @@ export function createFeWorkspace(setup: Beams2DSetup): FeWorkspace {
     uf: new Float64Array(setup.pattern.n),
     u: new Float64Array(setup.ndof),
     ce: new Float64Array(setup.nel),
+    E: new Float64Array(setup.nel),
   };
 }
 
-/** values ← Σ_e E_e(x_e) KE scattered onto the reduced pattern. */
-export function assembleStiffness(setup: Beams2DSetup, x: Float64Array, penal: number, values: Float64Array): Float64Array {
+/** E_e = Emin + x_e^p (Emax − Emin). */
+export function elementModuli(x: Float64Array, penal: number, E: Float64Array): Float64Array {
+  for (let e = 0; e < x.length; e++) E[e] = EMIN + Math.pow(x[e], penal) * (EMAX - EMIN);
+  return E;
+}
+
+/** values ← Σ_e E_e KE scattered onto the reduced pattern (both triangles). */
+export function assembleFromModuli(setup: Beams2DSetup, E: Float64Array, values: Float64Array): Float64Array {
   const { KE, scatter, nel } = setup;
   values.fill(0);
   for (let e = 0; e < nel; e++) {
-    const Ee = EMIN + Math.pow(x[e], penal) * (EMAX - EMIN);
+    const Ee = E[e];
     const base = e * 64;
     for (let k = 0; k < 64; k++) {
       const s = scatter[base + k];
@@ -53,18 +62,38 @@ export function assembleStiffness(setup: Beams2DSetup, x: Float64Array, penal: n
   return values;
 }
 
-/** ce_e = u_eᵀ KE u_e for every element. */
+/** values ← Σ_e E_e(x_e) KE scattered onto the reduced pattern. */
+export function assembleStiffness(setup: Beams2DSetup, x: Float64Array, penal: number, values: Float64Array): Float64Array {
+  return assembleFromModuli(setup, elementModuli(x, penal, new Float64Array(x.length)), values);
+}
+
+/** Σ_i u_i KE_ij (column j of KE against u_e), summed in i order. */
+function column(KE: Float64Array, j: number, u0: number, u1: number, u2: number, u3: number, u4: number, u5: number, u6: number, u7: number): number {
+  return u0 * KE[j] + u1 * KE[j + 8] + u2 * KE[j + 16] + u3 * KE[j + 24] + u4 * KE[j + 32] + u5 * KE[j + 40] + u6 * KE[j + 48] + u7 * KE[j + 56];
+}
+
+/** ce_e = u_eᵀ KE u_e = Σ_j (Σ_i u_i KE_ij) u_j for every element (u_e kept in registers, no scratch). */
 export function elementEnergies(setup: Beams2DSetup, u: Float64Array, ce: Float64Array): Float64Array {
   const { KE, edofMat, nel } = setup;
-  const ue = new Float64Array(8);
   for (let e = 0; e < nel; e++) {
-    for (let i = 0; i < 8; i++) ue[i] = u[edofMat[e * 8 + i]];
+    const d = e * 8;
+    const u0 = u[edofMat[d]];
+    const u1 = u[edofMat[d + 1]];
+    const u2 = u[edofMat[d + 2]];
+    const u3 = u[edofMat[d + 3]];
+    const u4 = u[edofMat[d + 4]];
+    const u5 = u[edofMat[d + 5]];
+    const u6 = u[edofMat[d + 6]];
+    const u7 = u[edofMat[d + 7]];
     let s = 0;
-    for (let j = 0; j < 8; j++) {
-      let t = 0;
-      for (let i = 0; i < 8; i++) t += ue[i] * KE[i * 8 + j];
-      s += t * ue[j];
-    }
+    s += column(KE, 0, u0, u1, u2, u3, u4, u5, u6, u7) * u0;
+    s += column(KE, 1, u0, u1, u2, u3, u4, u5, u6, u7) * u1;
+    s += column(KE, 2, u0, u1, u2, u3, u4, u5, u6, u7) * u2;
+    s += column(KE, 3, u0, u1, u2, u3, u4, u5, u6, u7) * u3;
+    s += column(KE, 4, u0, u1, u2, u3, u4, u5, u6, u7) * u4;
+    s += column(KE, 5, u0, u1, u2, u3, u4, u5, u6, u7) * u5;
+    s += column(KE, 6, u0, u1, u2, u3, u4, u5, u6, u7) * u6;
+    s += column(KE, 7, u0, u1, u2, u3, u4, u5, u6, u7) * u7;
     ce[e] = s;
   }
   return ce;
@@ -85,11 +114,14 @@ export function complianceGradient(x: Float64Array, ce: Float64Array, penal: num
 
 /** Full FE analysis of density x: fills ws (values, uf, u, ce) and returns the compliance c. */
 export function feAnalysis(setup: Beams2DSetup, solver: LinearSolver, x: Float64Array, penal: number, ws: FeWorkspace): number {
-  assembleStiffness(setup, x, penal, ws.values);
+  elementModuli(x, penal, ws.E);
+  assembleFromModuli(setup, ws.E, ws.values);
   solver.solve(ws.values, setup.f, ws.uf);
   const { free } = setup;
   ws.u.fill(0);
   for (let r = 0; r < free.length; r++) ws.u[free[r]] = ws.uf[r];
   elementEnergies(setup, ws.u, ws.ce);
-  return complianceOf(x, ws.ce, penal);
+  let c = 0;
+  for (let e = 0; e < ws.ce.length; e++) c += ws.E[e] * ws.ce[e];
+  return c;
 }

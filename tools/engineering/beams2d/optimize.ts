@@ -62,7 +62,9 @@ export function* optimizeBeam(
   const { nel, nelx, nely, filter } = setup;
   const overhang = p.overhang ? createOverhangFilter(nelx, nely) : undefined;
   const print = overhang ? (xPhys: Float64Array, xPrint: Float64Array) => void overhang.forward(xPhys, xPrint) : undefined;
-  const ctx = { filter, targetVolume: p.volfrac * nelx * nely, print, w: print ? undefined : volumeWeights(filter) };
+  // w = Hᵀ(1/Hs) is also the filtered dv = 1 when there is no print filter
+  const w = print ? undefined : volumeWeights(filter);
+  const ctx = { filter, targetVolume: p.volfrac * nelx * nely, print, w };
   const fe = createFeWorkspace(setup);
   const x = initialDesign(nel, p, start);
   let st = createOcState(nel, !!overhang);
@@ -81,10 +83,13 @@ export function* optimizeBeam(
     history.push({ step: loop, objectives: [c] });
     loop++;
     complianceGradient(st.xPrint, fe.ce, p.penal, dc);
-    dv.fill(1);
-    overhang?.adjoint(st.xPhys, st.xPrint, [dc, dv]);
+    if (w) dv.set(w);
+    else {
+      dv.fill(1);
+      overhang?.adjoint(st.xPhys, st.xPrint, [dc, dv]);
+      applyFilterTranspose(filter, dv, dv, tmp);
+    }
     applyFilterTranspose(filter, dc, dc, tmp);
-    applyFilterTranspose(filter, dv, dv, tmp);
     for (let e = 0; e < nel; e++) if (dc[e] > 0) dc[e] = 0;
     change = ocUpdate(ctx, x, dc, dv, next);
     x.set(next.xnew);
