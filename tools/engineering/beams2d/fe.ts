@@ -16,6 +16,8 @@ export interface LinearSolver {
   readonly name: string;
   /** Solve K(values)·x = b, with `values` the freshly assembled K on setup.pattern. */
   solve(values: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
+  /** Optional: solve K·x = b with K = Σ_e E_e·KE assembled by the solver itself (bitwise the same K). */
+  solveElements?(E: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
 }
 
 export interface FeWorkspace {
@@ -115,8 +117,8 @@ export function complianceGradient(x: Float64Array, ce: Float64Array, penal: num
 /** Full FE analysis of density x: fills ws (values, uf, u, ce) and returns the compliance c. */
 export function feAnalysis(setup: Beams2DSetup, solver: LinearSolver, x: Float64Array, penal: number, ws: FeWorkspace): number {
   elementModuli(x, penal, ws.E);
-  assembleFromModuli(setup, ws.E, ws.values);
-  solver.solve(ws.values, setup.f, ws.uf);
+  if (solver.solveElements) solver.solveElements(ws.E, setup.f, ws.uf);
+  else solver.solve(assembleFromModuli(setup, ws.E, ws.values), setup.f, ws.uf);
   const { free } = setup;
   ws.u.fill(0);
   for (let r = 0; r < free.length; r++) ws.u[free[r]] = ws.uf[r];

@@ -50,11 +50,15 @@ export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan,
 
 const regions = (m: WasmFactor): WasmRegions => ({ exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: m.f });
 
-/** Factors into p.Lx with the helper; false when the helper is not available or failed (nothing thrown). */
-export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: ParallelStorage, W: Float64Array): boolean {
+/**
+ * Factors into p.Lx with the helper; false when the helper is not available or failed (nothing
+ * thrown). values null: the panels were already assembled element by element (WebAssembly only).
+ */
+export function parallelFactor(sym: CholeskySymbolic, values: Float64Array | null, p: ParallelStorage, W: Float64Array): boolean {
   const h = readyFactorHelper();
-  if (!h || p.detached) return false;
-  p.values.set(values);
+  if (!h || p.detached || (!values && !p.wasm)) return false;
+  if (values) p.values.set(values);
+  const vals = values ?? p.values;
   const m = p.wasm;
   const wasm = m ? { memory: m.memory, module: m.module, lx: m.lx, vals: m.vals, f: m.f, w2: m.w2 } : undefined;
   if (h.owner !== p) postSetup(h, { sym, Lx: p.Lx, values: p.values, F: p.front.F, wasm }, p);
@@ -66,13 +70,13 @@ export function parallelFactor(sym: CholeskySymbolic, values: Float64Array, p: P
   for (let t = posted > 0 ? claimTask(h.ctrl, seq, nTasks) : -1; t >= 0; t = claimTask(h.ctrl, seq, nTasks)) {
     try {
       if (m) wasmFactorSubtree(sym, regions(m), m.w, tasks[2 * t], tasks[2 * t + 1]);
-      else factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], values, p.Lx, W, p.front);
+      else factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], vals, p.Lx, W, p.front);
     } catch {
       mainOk = false;
     }
     taskDone(h.ctrl, t, seq);
   }
-  const top = factorTop(sym, values, p, W, h, seq, mainOk);
+  const top = factorTop(sym, vals, p, W, h, seq, mainOk);
   if (top === 'lost') {
     abandonFactorHelper(h);
     p.detached = true;

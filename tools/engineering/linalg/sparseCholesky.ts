@@ -12,6 +12,7 @@ import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './cho
 import { multifrontalFactor } from './multifrontalFactor.ts';
 import { createWasmFactor, type WasmFactor } from './wasm/wasmStorage.ts';
 import { wasmFactorRange } from './wasm/wasmSweep.ts';
+import { assembleCsr, type ElementAssembly } from './elementAssembly.ts';
 import { readyFactorHelper, warmFactorHelper } from './factorHelperThread.ts';
 import { chooseParallel, recordTime } from './threadChooser.ts';
 import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
@@ -20,6 +21,7 @@ import { backwardSolve, forwardSolve } from './supernodalSolve.ts';
 
 export type { CholeskySymbolic, AnalyzeOptions } from './choleskySymbolic.ts';
 export { disposeFactorHelper } from './factorHelperThread.ts';
+export { planElementAssembly, assembleCsr, type ElementAssembly } from './elementAssembly.ts';
 
 /** Full symmetric pattern (both triangles), sorted column indices per row. */
 export interface CsrPattern {
@@ -46,6 +48,10 @@ export interface CholeskyFactor {
   threadsUsed: number;
   /** The WebAssembly kernels' memory (Lx, work and y are views on it), absent with kernels: 'js'. */
   wasm?: WasmFactor;
+  /** The element assembly this factor was made for (factorizeElements), if any. */
+  elements?: ElementAssembly;
+  /** CSR scratch of factorizeElements with the JS kernels. */
+  csr?: Float64Array;
 }
 
 /**
@@ -62,8 +68,8 @@ export function analyze(pattern: CsrPattern, opts: AnalyzeOptions = {}): Cholesk
   return sym;
 }
 
-function newFactor(sym: CholeskySymbolic): CholeskyFactor {
-  const wasm = sym.kernels === 'js' ? undefined : createWasmFactor(sym, !!sym.parallel);
+function newFactor(sym: CholeskySymbolic, elements?: ElementAssembly): CholeskyFactor {
+  const wasm = sym.kernels === 'js' ? undefined : createWasmFactor(sym, !!sym.parallel, elements);
   const parallel = sym.parallel ? createParallelStorage(sym, sym.parallel, wasm) : undefined;
   return {
     symbolic: sym,
@@ -73,6 +79,7 @@ function newFactor(sym: CholeskySymbolic): CholeskyFactor {
     parallel,
     threadsUsed: 1,
     wasm,
+    elements,
   };
 }
 
@@ -83,29 +90,60 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
       field: 'values',
     });
   }
-  const f = out && out.symbolic === sym ? out : newFactor(sym);
+  const f = out && out.symbolic === sym && !out.elements ? out : newFactor(sym);
+  return factorWith(f, values);
+}
+
+/**
+ * Numeric factorization of K = Σ_e E_e·Ke with a plan from planElementAssembly(sym, …): the
+ * WebAssembly kernels assemble straight into the panels (no CSR values); bitwise equal to
+ * factorize(sym, assembleCsr(plan, E, values)).
+ */
+export function factorizeElements(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {
+  if (E.length !== plan.nel) throw new InputError(`E must have one modulus per element (${plan.nel}), got ${E.length}`, { field: 'E' });
+  const f = out && out.symbolic === sym && out.elements === plan ? out : newFactor(sym, plan);
+  if (!f.wasm?.elements) return factorWith(f, assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))));
+  f.wasm.elements.moduli.set(E);
+  return factorWith(f, null);
+}
+
+/** values null: the factor's element moduli are assembled into the panels first. */
+function factorWith(f: CholeskyFactor, values: Float64Array | null): CholeskyFactor {
+  const sym = f.symbolic;
   const p = f.parallel;
   const t0 = performance.now();
-  if (p && chooseParallel(p.chooser) && parallelFactor(sym, values, p, f.work)) {
-    recordTime(p.chooser, true, performance.now() - t0);
-    f.threadsUsed = 2;
-    return f;
+  if (p && chooseParallel(p.chooser)) {
+    if (!values && f.wasm) assembleInWasm(f.wasm);
+    if (parallelFactor(sym, values, p, f.work)) {
+      recordTime(p.chooser, true, performance.now() - t0);
+      f.threadsUsed = 2;
+      return f;
+    }
   }
   f.threadsUsed = 1;
   if (f.parallel?.detached) {
     // An abandoned helper may still write into the shared panels: continue on private storage.
     f.parallel = undefined;
-    f.wasm = f.wasm && createWasmFactor(sym, false);
+    const old = f.wasm;
+    f.wasm = old && createWasmFactor(sym, false, f.elements);
+    if (old?.elements && f.wasm?.elements) f.wasm.elements.moduli.set(old.elements.moduli);
     f.Lx = f.wasm?.Lx ?? new Float64Array(sym.nnzL);
     f.work = f.wasm?.W ?? f.work;
     f.y = f.wasm?.yv ?? f.y;
   }
-  if (f.wasm) {
-    f.wasm.values.set(values);
-    wasmFactorRange(sym, { exports: f.wasm.exports, buffer: f.wasm.memory.buffer, lx: f.wasm.lx, vals: f.wasm.vals, f: -1 }, f.wasm.w, 0, sym.nSuper, false);
-  } else multifrontalFactor(sym, values, f.Lx, f.work);
+  const m = f.wasm;
+  if (m) {
+    if (values) m.values.set(values);
+    else assembleInWasm(m);
+    wasmFactorRange(sym, { exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: -1 }, m.w, 0, sym.nSuper, false);
+  } else if (values) multifrontalFactor(sym, values, f.Lx, f.work);
   if (p && f.parallel && readyFactorHelper()) recordTime(p.chooser, false, performance.now() - t0);
   return f;
+}
+
+function assembleInWasm(m: WasmFactor): void {
+  const el = m.elements;
+  if (el) m.exports.assembleElements(el.nel, el.nk, el.E, el.Ke, el.map, m.lx, m.Lx.length);
 }
 
 /** Solves A x = b with a factor from factorize(); x may be passed in to reuse storage. */

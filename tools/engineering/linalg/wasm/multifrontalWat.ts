@@ -5,7 +5,8 @@
  * byte address of each (TABLE order), so every thread's instance on a shared memory reads the same.
  *
  * Exports: factor(s0, s1, lx, w, vals, f) factors supernodes s0 … s1-1 and returns -1, or the
- * supernode whose pivot failed (badColumn() then gives its column); forward(nSuper, lx, y) and
+ * supernode whose pivot failed (badColumn() then gives its column); vals = -1 when the panels were
+ * filled by assembleElements(nel, nk, E, Ke, map, lx, nnzL) instead of from CSR values; forward(nSuper, lx, y) and
  * backward(nSuper, lx, y) are y := L⁻¹y and y := L⁻ᵀy. Addresses in bytes: lx = panels of L,
  * w = this thread's update stack, vals = the matrix values, f = the frontier update matrices
  * (-1: no frontier), y = the permuted right-hand side.
@@ -65,16 +66,18 @@ const SWEEP = `
     (local.set $m (i32.sub ${get('h')} ${get('k')}))
     (local.set $off ${f64Addr(get('lx'), i32At('panelOff', get('s')))})
     (local.set $u ${f64Addr(get('w'), i32At('uTmp', get('s')))})
-    (memory.fill ${get('off')} ${c(0)} ${scaled(`(i32.mul ${get('h')} ${get('k')})`, 8)})
-    (local.set $pa ${add(get('scatterSrc'), scaled(i32At('scatterPtr', get('s')), 4))})
-    (local.set $pb ${add(get('scatterDst'), scaled(i32At('scatterPtr', get('s')), 4))})
-    (local.set $pend ${add(get('scatterSrc'), scaled(i32At('scatterPtr', add(get('s'), c(1))), 4))})
-    (block $sc_end (loop $sc
-      (br_if $sc_end (i32.ge_u ${get('pa')} ${get('pend')}))
-      (f64.store ${f64Addr(get('lx'), `(i32.load ${get('pb')})`)} (f64.load ${f64Addr(get('vals'), `(i32.load ${get('pa')})`)}))
-      (local.set $pa (i32.add ${get('pa')} ${c(4)}))
-      (local.set $pb (i32.add ${get('pb')} ${c(4)}))
-      (br $sc)))
+    ;; vals < 0: the panels were assembled element by element (assembleElements)
+    (if (i32.ge_s ${get('vals')} ${c(0)}) (then
+      (memory.fill ${get('off')} ${c(0)} ${scaled(`(i32.mul ${get('h')} ${get('k')})`, 8)})
+      (local.set $pa ${add(get('scatterSrc'), scaled(i32At('scatterPtr', get('s')), 4))})
+      (local.set $pb ${add(get('scatterDst'), scaled(i32At('scatterPtr', get('s')), 4))})
+      (local.set $pend ${add(get('scatterSrc'), scaled(i32At('scatterPtr', add(get('s'), c(1))), 4))})
+      (block $sc_end (loop $sc
+        (br_if $sc_end (i32.ge_u ${get('pa')} ${get('pend')}))
+        (f64.store ${f64Addr(get('lx'), `(i32.load ${get('pb')})`)} (f64.load ${f64Addr(get('vals'), `(i32.load ${get('pa')})`)}))
+        (local.set $pa (i32.add ${get('pa')} ${c(4)}))
+        (local.set $pb (i32.add ${get('pb')} ${c(4)}))
+        (br $sc)))))
     (if (i32.gt_s ${get('m')} ${c(0)}) (then (memory.fill ${get('u')} ${c(0)} ${scaled(`(i32.mul ${get('m')} ${get('m')})`, 8)})))
     ${forLoop('t', i32At('childPtr', get('s')), i32At('childPtr', add(get('s'), c(1))), `
       (local.set $ch ${i32At('childIdx', get('t'))})
@@ -90,6 +93,20 @@ const SWEEP = `
       (if (i32.ne ${i32At('uOff', get('s'))} ${i32At('uTmp', get('s'))}) (then
         (memory.copy ${f64Addr(get('w'), i32At('uOff', get('s')))} ${get('u')} ${scaled(`(i32.mul ${get('m')} ${get('m')})`, 8)})))))
     ${c(1)})
+
+  ;; Lx ← 0, then Lx[map[e·nk + k]] += E_e·Ke_k for every element e and entry k with map ≥ 0 (elementAssembly.ts)
+  (func (export "assembleElements") (param $nel i32) (param $nk i32) (param $E i32) (param $Ke i32) (param $map i32) (param $lx i32) (param $nnzL i32)
+    ${locals('i32', ['e', 'k', 'd', 'pm', 'a'])} ${locals('f64', ['Ee'])}
+    (memory.fill ${get('lx')} ${c(0)} ${scaled(get('nnzL'), 8)})
+    (local.set $pm ${get('map')})
+    ${forLoop('e', c(0), get('nel'), `
+      (local.set $Ee (f64.load ${f64Addr(get('E'), get('e'))}))
+      ${forLoop('k', c(0), get('nk'), `
+        (local.set $d (i32.load ${get('pm')}))
+        (if (i32.ge_s ${get('d')} ${c(0)}) (then
+          (local.set $a ${f64Addr(get('lx'), get('d'))})
+          (f64.store ${get('a')} (f64.add (f64.load ${get('a')}) (f64.mul ${get('Ee')} (f64.load ${f64Addr(get('Ke'), get('k'))}))))))
+        (local.set $pm (i32.add ${get('pm')} ${c(4)}))`, 'entries')}`, 'elements')})
 
   (func (export "factor") (param $s0 i32) (param $s1 i32) (param $lx i32) (param $w i32) (param $vals i32) (param $f i32) (result i32)
     (local $s i32)

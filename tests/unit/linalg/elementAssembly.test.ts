@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyze, assembleCsr, disposeFactorHelper, factorize, factorizeElements, planElementAssembly, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
+import { readyFactorHelper } from '../../../tools/engineering/linalg/factorHelperThread.ts';
+import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
+import { InputError, NumericError } from '../../../tools/errors.ts';
+
+const setup = createSetup({ nelx: 60, nely: 30, forcedist: 0.3, rmin: 1.5 });
+const E = Float64Array.from({ length: setup.nel }, (_, e) => 1e-9 + ((e * 7919) % 1000) / 1000);
+
+/** The factor of the CSR values assembled element by element in JS, with the JS kernels. */
+function reference() {
+  const sym = analyze(setup.pattern, { coords: setup.coords, kernels: 'js' });
+  const plan = planElementAssembly(sym, setup.KE, setup.scatter);
+  const f = factorize(sym, assembleCsr(plan, E, new Float64Array(sym.nnzA)));
+  return { Lx: Float64Array.from(f.Lx), u: solve(f, setup.f) };
+}
+
+function sameBits(a: Float64Array, b: Float64Array): number {
+  let differing = 0;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) differing++;
+  return differing;
+}
+
+describe('element-by-element assembly into the factor panels', () => {
+  afterAll(() => disposeFactorHelper());
+  const ref = reference();
+
+  it.each(['wasm', 'js'] as const)('gives the bitwise same factor and solution as CSR assembly (%s kernels)', (kernels) => {
+    const sym = analyze(setup.pattern, { coords: setup.coords, kernels });
+    const plan = planElementAssembly(sym, setup.KE, setup.scatter);
+    // entries of the mirrored triangle and of fixed DOFs are skipped: about half of them
+    const used = plan.lxMap.filter((d) => d >= 0).length;
+    expect(used).toBeGreaterThan(0.45 * plan.lxMap.length);
+    expect(used).toBeLessThan(0.6 * plan.lxMap.length);
+    let f = factorizeElements(sym, plan, E);
+    expect(!!f.wasm?.elements).toBe(kernels === 'wasm');
+    expect(sameBits(f.Lx, ref.Lx)).toBe(0);
+    expect(Array.from(solve(f, setup.f))).toEqual(Array.from(ref.u));
+    // refactoring with other moduli reuses the factor and gives new numbers
+    const E2 = Float64Array.from(E, (v) => v * 2);
+    f = factorizeElements(sym, plan, E2, f);
+    const u2 = solve(f, setup.f);
+    for (const i of [0, 100, 2000]) expect(u2[i]).toBeCloseTo(ref.u[i] / 2, 10);
+  });
+
+  it('gives the same factor on two threads', async () => {
+    const sym = analyze(setup.pattern, { coords: setup.coords, threads: 2, parallelMinFlops: 1 });
+    expect(sym.parallel).not.toBeNull();
+    const plan = planElementAssembly(sym, setup.KE, setup.scatter);
+    const t0 = Date.now();
+    while (!readyFactorHelper() && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 20));
+    let f = factorizeElements(sym, plan, E);
+    let two = f.threadsUsed === 2 ? 1 : 0;
+    for (let k = 0; k < 6; k++) {
+      f = factorizeElements(sym, plan, E, f);
+      if (f.threadsUsed === 2) two++;
+      expect(sameBits(f.Lx, ref.Lx)).toBe(0);
+    }
+    expect(two).toBeGreaterThan(0);
+  });
+
+  it('rejects moduli of the wrong length and reports a bad modulus as a pivot error', () => {
+    const sym = analyze(setup.pattern, { coords: setup.coords });
+    const plan = planElementAssembly(sym, setup.KE, setup.scatter);
+    expect(() => factorizeElements(sym, plan, new Float64Array(3))).toThrow(InputError);
+    const bad = Float64Array.from(E);
+    bad.fill(-1, 0, 200);
+    expect(() => factorizeElements(sym, plan, bad)).toThrow(NumericError);
+    expect(() => planElementAssembly(sym, setup.KE, new Int32Array(65))).toThrow(InputError);
+  });
+});
