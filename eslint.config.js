@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript launchers and worker boot files run on Node.
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },
+  },
+  {
     // The numeric core is pure: no I/O, no console.
     files: ['tools/engineering/**/*.ts'],
     ignores: ['tools/engineering/store/**', 'tools/engineering/tools.ts', 'tools/engineering/dataset/**'],

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Launcher for the `engiai` command: registers the TypeScript loader, then loads the CLI.
-import { register } from 'tsx/esm/api';
+// Launcher for the `engiai` command: runs cli/engiai.ts from its cached bundle (cli/launch.js).
+import { launch } from './launch.js';
 
-register();
-await import('./engiai.ts');
+await launch(new URL('./engiai.ts', import.meta.url));

@@ -11,7 +11,8 @@ export function oursCommand(problemId: string, flags: string[], label = 'ours'):
   return {
     label,
     command: process.execPath,
-    args: ['--import', 'tsx', join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
+    // the way the engiai command runs TypeScript: from the launcher's cached bundle
+    args: [join(repoRoot, 'cli', 'launch.js'), join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
     cwd: repoRoot,
   };
 }
