@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, assembleCsr, disposeFactorHelper, factorize, factorizeElements, planElementAssembly, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
+import { analyze, assembleCsr, disposeFactorHelper, factorize, factorizeElements, factorizeElementsSolve, planElementAssembly, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
 import { readyFactorHelper } from '../../../tools/engineering/linalg/factorHelperThread.ts';
 import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
 import { InputError, NumericError } from '../../../tools/errors.ts';
@@ -29,11 +29,15 @@ describe('element-by-element assembly into the factor panels', () => {
     const sym = analyze(setup.pattern, { coords: setup.coords, kernels });
     const plan = planElementAssembly(sym, setup.KE, setup.scatter);
     // entries of the mirrored triangle and of fixed DOFs are skipped: about half of them
-    const used = plan.lxMap.filter((d) => d >= 0).length;
-    expect(used).toBeGreaterThan(0.45 * plan.lxMap.length);
-    expect(used).toBeLessThan(0.6 * plan.lxMap.length);
+    const used = plan.contribDst.length;
+    expect(used).toBeGreaterThan(0.45 * plan.scatter.length);
+    expect(used).toBeLessThan(0.6 * plan.scatter.length);
+    // listed per supernode, in element order
+    for (let s = 0; s < sym.nSuper; s++) {
+      for (let t = plan.contribPtr[s] + 1; t < plan.contribPtr[s + 1]; t++) expect(plan.contribEK[t] >> 8).toBeGreaterThanOrEqual(plan.contribEK[t - 1] >> 8);
+    }
     let f = factorizeElements(sym, plan, E);
-    expect(!!f.wasm?.elements).toBe(kernels === 'wasm');
+    expect(!!f.wasm?.moduli).toBe(kernels === 'wasm');
     expect(sameBits(f.Lx, ref.Lx)).toBe(0);
     expect(Array.from(solve(f, setup.f))).toEqual(Array.from(ref.u));
     // refactoring with other moduli reuses the factor and gives new numbers
@@ -41,6 +45,19 @@ describe('element-by-element assembly into the factor panels', () => {
     f = factorizeElements(sym, plan, E2, f);
     const u2 = solve(f, setup.f);
     for (const i of [0, 100, 2000]) expect(u2[i]).toBeCloseTo(ref.u[i] / 2, 10);
+  });
+
+  it.each(['wasm', 'js'] as const)('factors and solves in one call with the bitwise same result (%s kernels)', (kernels) => {
+    const sym = analyze(setup.pattern, { coords: setup.coords, kernels });
+    const plan = planElementAssembly(sym, setup.KE, setup.scatter);
+    const x = new Float64Array(sym.n);
+    let f = factorizeElementsSolve(sym, plan, E, setup.f, x);
+    expect(Array.from(x)).toEqual(Array.from(ref.u));
+    expect(sameBits(f.Lx, ref.Lx)).toBe(0);
+    // the factor is reused, and a later plain solve with it agrees
+    f = factorizeElementsSolve(sym, plan, E, setup.f, x, f);
+    expect(Array.from(solve(f, setup.f))).toEqual(Array.from(ref.u));
+    expect(() => factorizeElementsSolve(sym, plan, E, setup.f, new Float64Array(3), f)).toThrow(InputError);
   });
 
   it('gives the same factor on two threads', async () => {
@@ -51,10 +68,12 @@ describe('element-by-element assembly into the factor panels', () => {
     while (!readyFactorHelper() && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 20));
     let f = factorizeElements(sym, plan, E);
     let two = f.threadsUsed === 2 ? 1 : 0;
+    const x = new Float64Array(sym.n);
     for (let k = 0; k < 6; k++) {
-      f = factorizeElements(sym, plan, E, f);
+      f = k % 2 ? factorizeElements(sym, plan, E, f) : factorizeElementsSolve(sym, plan, E, setup.f, x, f);
       if (f.threadsUsed === 2) two++;
       expect(sameBits(f.Lx, ref.Lx)).toBe(0);
+      if (k % 2 === 0) expect(Array.from(x)).toEqual(Array.from(ref.u));
     }
     expect(two).toBeGreaterThan(0);
   });

@@ -1,14 +1,17 @@
 /**
  * Element-by-element assembly straight into the factor's panels, for matrices K = Σ_e E_e·Ke (one
  * element matrix scaled per element, as in SIMP): skips the CSR values and their scatter into the
- * fronts. Each entry k of element e maps to the panel position where the factorization reads the
- * CSR slot it would be added to (scatterSrc → scatterDst of the symbolic analysis), or -1 when the
- * slot is never read (the mirrored triangle) or absent (a fixed DOF). Every panel entry receives the
- * same products in the same element order as the CSR values would, so the factor is bitwise equal
- * to assembling CSR values and calling factorize().
+ * fronts. Each entry k of element e lands at the panel position where the factorization reads the
+ * CSR slot it would be added to (scatterSrc → scatterDst of the symbolic analysis); entries whose
+ * slot is never read (the mirrored triangle) or absent (a fixed DOF) are dropped. The kept
+ * contributions are listed per supernode, so each panel is assembled just before it is factored
+ * (while it is in cache), in element order: every panel entry receives the same products in the
+ * same order as the CSR values would, so the factor is bitwise equal to assembling CSR values and
+ * calling factorize().
  *
- * Legend: nk = entries per element matrix (64 for 8 DOFs); scatter[e·nk + k] = CSR slot of entry k
- * of element e (-1: none); lxMap[e·nk + k] = index into Lx (-1: skipped).
+ * Legend: nk = entries per element matrix (64 for 8 DOFs, at most 256); scatter[e·nk + k] = CSR
+ * slot of entry k of element e (-1: none); contribution t of supernode s (t in contribPtr[s] …
+ * contribPtr[s+1]) adds E[ek >> 8]·Ke[ek & 255] to Lx[contribDst[t]], ek = contribEK[t].
  */
 import { InputError } from '../../errors.ts';
 import type { CholeskySymbolic } from './choleskySymbolic.ts';
@@ -18,23 +21,46 @@ export interface ElementAssembly {
   nk: number;
   Ke: Float64Array;
   scatter: Int32Array;
-  lxMap: Int32Array;
+  contribPtr: Int32Array;
+  contribDst: Int32Array;
+  contribEK: Int32Array;
 }
 
 export function planElementAssembly(sym: CholeskySymbolic, Ke: Float64Array, scatter: Int32Array): ElementAssembly {
   const nk = Ke.length;
-  if (nk === 0 || scatter.length % nk !== 0) {
-    throw new InputError(`scatter (${scatter.length} entries) must hold ${nk} entries per element`, { field: 'scatter' });
+  if (nk === 0 || nk > 256 || scatter.length % nk !== 0) {
+    throw new InputError(`scatter (${scatter.length} entries) must hold ${nk} (1 … 256) entries per element`, { field: 'scatter' });
   }
-  const slotToLx = new Int32Array(sym.nnzA).fill(-1);
-  for (let t = 0; t < sym.scatterSrc.length; t++) slotToLx[sym.scatterSrc[t]] = sym.scatterDst[t];
-  const lxMap = new Int32Array(scatter.length);
+  const nel = scatter.length / nk;
+  if (nel >= 2 ** 23) throw new InputError(`at most ${2 ** 23 - 1} elements, got ${nel}`, { field: 'scatter' });
+  // slot → (panel position, supernode) for the slots the factorization reads
+  const slotDst = new Int32Array(sym.nnzA).fill(-1);
+  const slotSuper = new Int32Array(sym.nnzA);
+  for (let s = 0; s < sym.nSuper; s++) {
+    for (let t = sym.scatterPtr[s]; t < sym.scatterPtr[s + 1]; t++) {
+      slotDst[sym.scatterSrc[t]] = sym.scatterDst[t];
+      slotSuper[sym.scatterSrc[t]] = s;
+    }
+  }
+  const contribPtr = new Int32Array(sym.nSuper + 1);
   for (let q = 0; q < scatter.length; q++) {
-    const s = scatter[q];
-    if (s >= sym.nnzA) throw new InputError(`scatter entry ${q} points at slot ${s}, past the pattern's ${sym.nnzA}`, { field: 'scatter' });
-    lxMap[q] = s >= 0 ? slotToLx[s] : -1;
+    const slot = scatter[q];
+    if (slot >= sym.nnzA) throw new InputError(`scatter entry ${q} points at slot ${slot}, past the pattern's ${sym.nnzA}`, { field: 'scatter' });
+    if (slot >= 0 && slotDst[slot] >= 0) contribPtr[slotSuper[slot] + 1]++;
   }
-  return { nel: scatter.length / nk, nk, Ke: Float64Array.from(Ke), scatter, lxMap };
+  for (let s = 0; s < sym.nSuper; s++) contribPtr[s + 1] += contribPtr[s];
+  const next = contribPtr.slice(0, sym.nSuper);
+  const contribDst = new Int32Array(contribPtr[sym.nSuper]);
+  const contribEK = new Int32Array(contribPtr[sym.nSuper]);
+  // q ascending = element order, so each panel entry's products keep their CSR order
+  for (let q = 0; q < scatter.length; q++) {
+    const slot = scatter[q];
+    if (slot < 0 || slotDst[slot] < 0) continue;
+    const t = next[slotSuper[slot]]++;
+    contribDst[t] = slotDst[slot];
+    contribEK[t] = (Math.floor(q / nk) << 8) | q % nk;
+  }
+  return { nel, nk, Ke: Float64Array.from(Ke), scatter, contribPtr, contribDst, contribEK };
 }
 
 /** CSR values Σ_e E_e·Ke on the pattern (the JS kernels' path and a cross-check). */

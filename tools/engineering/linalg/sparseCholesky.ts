@@ -91,7 +91,8 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
     });
   }
   const f = out && out.symbolic === sym && !out.elements ? out : newFactor(sym);
-  return factorWith(f, values);
+  factorWith(f, values, false);
+  return f;
 }
 
 /**
@@ -100,25 +101,46 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
  * factorize(sym, assembleCsr(plan, E, values)).
  */
 export function factorizeElements(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {
-  if (E.length !== plan.nel) throw new InputError(`E must have one modulus per element (${plan.nel}), got ${E.length}`, { field: 'E' });
-  const f = out && out.symbolic === sym && out.elements === plan ? out : newFactor(sym, plan);
-  if (!f.wasm?.elements) return factorWith(f, assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))));
-  f.wasm.elements.moduli.set(E);
-  return factorWith(f, null);
+  const f = elementFactor(sym, plan, E, out);
+  factorWith(f, f.wasm?.moduli ? null : assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))), false);
+  return f;
 }
 
-/** values null: the factor's element moduli are assembled into the panels first. */
-function factorWith(f: CholeskyFactor, values: Float64Array | null): CholeskyFactor {
+/**
+ * factorizeElements, then x = K⁻¹b; on one thread the forward substitution runs along the
+ * factorization, each supernode's step right after its panel is factored (while it is in cache).
+ * Returns the factor (pass it back as out to reuse its storage); results are bitwise those of
+ * factorizeElements + solve.
+ */
+export function factorizeElementsSolve(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, b: Float64Array, x: Float64Array, out?: CholeskyFactor): CholeskyFactor {
+  checkVectors(sym.n, b, x);
+  const f = elementFactor(sym, plan, E, out);
+  const fused = factorWith(f, f.wasm?.moduli ? null : assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))), true, b);
+  if (!fused) permuteIn(f, b);
+  substitute(f, !fused, x);
+  return f;
+}
+
+function elementFactor(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {
+  if (E.length !== plan.nel) throw new InputError(`E must have one modulus per element (${plan.nel}), got ${E.length}`, { field: 'E' });
+  const f = out && out.symbolic === sym && out.elements === plan ? out : newFactor(sym, plan);
+  f.wasm?.moduli?.set(E);
+  return f;
+}
+
+/**
+ * values null: each panel is assembled from the factor's element moduli as it is factored.
+ * fuse with b: on the serial WebAssembly path, y = P b is forward-substituted along the sweep;
+ * returns true when that happened.
+ */
+function factorWith(f: CholeskyFactor, values: Float64Array | null, fuse: boolean, b?: Float64Array): boolean {
   const sym = f.symbolic;
   const p = f.parallel;
   const t0 = performance.now();
-  if (p && chooseParallel(p.chooser)) {
-    if (!values && f.wasm) assembleInWasm(f.wasm);
-    if (parallelFactor(sym, values, p, f.work)) {
-      recordTime(p.chooser, true, performance.now() - t0);
-      f.threadsUsed = 2;
-      return f;
-    }
+  if (p && chooseParallel(p.chooser) && parallelFactor(sym, values, p, f.work)) {
+    recordTime(p.chooser, true, performance.now() - t0);
+    f.threadsUsed = 2;
+    return false;
   }
   f.threadsUsed = 1;
   if (f.parallel?.detached) {
@@ -126,41 +148,53 @@ function factorWith(f: CholeskyFactor, values: Float64Array | null): CholeskyFac
     f.parallel = undefined;
     const old = f.wasm;
     f.wasm = old && createWasmFactor(sym, false, f.elements);
-    if (old?.elements && f.wasm?.elements) f.wasm.elements.moduli.set(old.elements.moduli);
+    if (old?.moduli && f.wasm?.moduli) f.wasm.moduli.set(old.moduli);
     f.Lx = f.wasm?.Lx ?? new Float64Array(sym.nnzL);
     f.work = f.wasm?.W ?? f.work;
     f.y = f.wasm?.yv ?? f.y;
   }
   const m = f.wasm;
+  const fused = !!(m && fuse && b);
+  if (fused && b) permuteIn(f, b);
   if (m) {
     if (values) m.values.set(values);
-    else assembleInWasm(m);
-    wasmFactorRange(sym, { exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: -1 }, m.w, 0, sym.nSuper, false);
+    wasmFactorRange(sym, { exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: -1 }, m.w, 0, sym.nSuper, false, fused ? m.y : -1);
   } else if (values) multifrontalFactor(sym, values, f.Lx, f.work);
   if (p && f.parallel && readyFactorHelper()) recordTime(p.chooser, false, performance.now() - t0);
-  return f;
+  return fused;
 }
 
-function assembleInWasm(m: WasmFactor): void {
-  const el = m.elements;
-  if (el) m.exports.assembleElements(el.nel, el.nk, el.E, el.Ke, el.map, m.lx, m.Lx.length);
+function checkVectors(n: number, b: Float64Array, x: Float64Array): void {
+  if (b.length !== n) throw new InputError(`b must have length ${n}, got ${b.length}`, { field: 'b' });
+  if (x.length !== n) throw new InputError(`x must have length ${n}, got ${x.length}`, { field: 'x' });
+}
+
+/** f.y = P b. */
+function permuteIn(f: CholeskyFactor, b: Float64Array): void {
+  const { n, perm } = f.symbolic;
+  const y = f.y;
+  for (let k = 0; k < n; k++) y[k] = b[perm[k]];
+}
+
+/** y := L⁻¹y (when forward), y := L⁻ᵀy, then x = Pᵀy. */
+function substitute(f: CholeskyFactor, forward: boolean, x: Float64Array): void {
+  const { n, perm, nSuper } = f.symbolic;
+  const y = f.y;
+  if (f.wasm) {
+    if (forward) f.wasm.exports.forward(nSuper, f.wasm.lx, f.wasm.y);
+    f.wasm.exports.backward(nSuper, f.wasm.lx, f.wasm.y);
+  } else {
+    if (forward) forwardSolve(f.symbolic, f.Lx, y);
+    backwardSolve(f.symbolic, f.Lx, y);
+  }
+  for (let k = 0; k < n; k++) x[perm[k]] = y[k];
 }
 
 /** Solves A x = b with a factor from factorize(); x may be passed in to reuse storage. */
 export function solve(f: CholeskyFactor, b: Float64Array, x?: Float64Array): Float64Array {
-  const { n, perm } = f.symbolic;
-  if (b.length !== n) throw new InputError(`b must have length ${n}, got ${b.length}`, { field: 'b' });
-  const out = x ?? new Float64Array(n);
-  if (out.length !== n) throw new InputError(`x must have length ${n}, got ${out.length}`, { field: 'x' });
-  const y = f.y;
-  for (let k = 0; k < n; k++) y[k] = b[perm[k]];
-  if (f.wasm) {
-    f.wasm.exports.forward(f.symbolic.nSuper, f.wasm.lx, f.wasm.y);
-    f.wasm.exports.backward(f.symbolic.nSuper, f.wasm.lx, f.wasm.y);
-  } else {
-    forwardSolve(f.symbolic, f.Lx, y);
-    backwardSolve(f.symbolic, f.Lx, y);
-  }
-  for (let k = 0; k < n; k++) out[perm[k]] = y[k];
+  const out = x ?? new Float64Array(f.symbolic.n);
+  checkVectors(f.symbolic.n, b, out);
+  permuteIn(f, b);
+  substitute(f, true, out);
   return out;
 }

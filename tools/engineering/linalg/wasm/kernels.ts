@@ -13,8 +13,7 @@ import { attach } from './wasmSweep.ts';
 
 /** What an instance exports (addresses in bytes; see multifrontalWat.ts). */
 export interface KernelExports {
-  factor(s0: number, s1: number, lx: number, w: number, vals: number, f: number): number;
-  assembleElements(nel: number, nk: number, E: number, Ke: number, map: number, lx: number, nnzL: number): void;
+  factor(s0: number, s1: number, lx: number, w: number, vals: number, f: number, y: number): number;
   badColumn(): number;
   forward(nSuper: number, lx: number, y: number): void;
   backward(nSuper: number, lx: number, y: number): void;

@@ -4,9 +4,10 @@
  * same order. The symbolic arrays live in the kernels' memory; the table at address 0 holds the
  * byte address of each (TABLE order), so every thread's instance on a shared memory reads the same.
  *
- * Exports: factor(s0, s1, lx, w, vals, f) factors supernodes s0 … s1-1 and returns -1, or the
- * supernode whose pivot failed (badColumn() then gives its column); vals = -1 when the panels were
- * filled by assembleElements(nel, nk, E, Ke, map, lx, nnzL) instead of from CSR values; forward(nSuper, lx, y) and
+ * Exports: factor(s0, s1, lx, w, vals, f, y) factors supernodes s0 … s1-1 (and, y >= 0, runs
+ * the forward substitution of y along, supernode by supernode) and returns -1, or the
+ * supernode whose pivot failed (badColumn() then gives its column); vals = -1: each panel is
+ * assembled element by element from the table's contribution lists instead of from CSR values; forward(nSuper, lx, y) and
  * backward(nSuper, lx, y) are y := L⁻¹y and y := L⁻ᵀy. Addresses in bytes: lx = panels of L,
  * w = this thread's update stack, vals = the matrix values, f = the frontier update matrices
  * (-1: no frontier), y = the permuted right-hand side.
@@ -18,10 +19,12 @@ import { f64Addr, forLoop, get, i32At, locals, scaled } from './watHelpers.ts';
 export const TABLE = [
   'superStart', 'rowPtr', 'rowIdx', 'panelOff', 'childPtr', 'childIdx', 'uTmp', 'uOff',
   'scatterPtr', 'scatterSrc', 'scatterDst', 'relPtr', 'rel', 'frontOff',
+  // element assembly (elementAssembly.ts): contributions per supernode, the moduli and Ke (f64)
+  'contribPtr', 'contribDst', 'contribEK', 'moduli', 'Ke',
 ] as const;
 export type TableName = (typeof TABLE)[number];
 /** Bytes reserved for the table at address 0. */
-export const TABLE_BYTES = 4 * 16;
+export const TABLE_BYTES = 4 * 24;
 
 /** Loads the base address of a symbolic array into local $<name>. */
 const base = (name: TableName): string => `(local.set $${name} (i32.load (i32.const ${4 * TABLE.indexOf(name)})))`;
@@ -58,6 +61,7 @@ const SWEEP = `
   ;; one supernode: assemble its front, factor its panel, leave its update matrix on the stack
   (func $factorSupernode (param $s i32) (param $lx i32) (param $w i32) (param $vals i32) (param $f i32) (result i32)
     ${locals('i32', ['superStart', 'rowPtr', 'panelOff', 'childPtr', 'childIdx', 'uTmp', 'uOff', 'scatterPtr', 'scatterSrc', 'scatterDst', 'frontOff'])}
+    ${locals('i32', ['contribPtr', 'contribDst', 'contribEK', 'moduli', 'Ke', 'ek', 'a'])}
     ${locals('i32', ['k', 'h', 'm', 'off', 'u', 't', 'pa', 'pb', 'pend', 'ch', 'src', 'bad', 'fo'])}
     ${base('superStart')} ${base('rowPtr')} ${base('panelOff')} ${base('childPtr')} ${base('childIdx')} ${base('uTmp')}
     ${base('uOff')} ${base('scatterPtr')} ${base('scatterSrc')} ${base('scatterDst')} ${base('frontOff')}
@@ -66,18 +70,34 @@ const SWEEP = `
     (local.set $m (i32.sub ${get('h')} ${get('k')}))
     (local.set $off ${f64Addr(get('lx'), i32At('panelOff', get('s')))})
     (local.set $u ${f64Addr(get('w'), i32At('uTmp', get('s')))})
-    ;; vals < 0: the panels were assembled element by element (assembleElements)
-    (if (i32.ge_s ${get('vals')} ${c(0)}) (then
-      (memory.fill ${get('off')} ${c(0)} ${scaled(`(i32.mul ${get('h')} ${get('k')})`, 8)})
-      (local.set $pa ${add(get('scatterSrc'), scaled(i32At('scatterPtr', get('s')), 4))})
-      (local.set $pb ${add(get('scatterDst'), scaled(i32At('scatterPtr', get('s')), 4))})
-      (local.set $pend ${add(get('scatterSrc'), scaled(i32At('scatterPtr', add(get('s'), c(1))), 4))})
-      (block $sc_end (loop $sc
-        (br_if $sc_end (i32.ge_u ${get('pa')} ${get('pend')}))
-        (f64.store ${f64Addr(get('lx'), `(i32.load ${get('pb')})`)} (f64.load ${f64Addr(get('vals'), `(i32.load ${get('pa')})`)}))
-        (local.set $pa (i32.add ${get('pa')} ${c(4)}))
-        (local.set $pb (i32.add ${get('pb')} ${c(4)}))
-        (br $sc)))))
+    (memory.fill ${get('off')} ${c(0)} ${scaled(`(i32.mul ${get('h')} ${get('k')})`, 8)})
+    (if (i32.ge_s ${get('vals')} ${c(0)})
+      (then
+        ;; CSR values: copy this panel's entries
+        (local.set $pa ${add(get('scatterSrc'), scaled(i32At('scatterPtr', get('s')), 4))})
+        (local.set $pb ${add(get('scatterDst'), scaled(i32At('scatterPtr', get('s')), 4))})
+        (local.set $pend ${add(get('scatterSrc'), scaled(i32At('scatterPtr', add(get('s'), c(1))), 4))})
+        (block $sc_end (loop $sc
+          (br_if $sc_end (i32.ge_u ${get('pa')} ${get('pend')}))
+          (f64.store ${f64Addr(get('lx'), `(i32.load ${get('pb')})`)} (f64.load ${f64Addr(get('vals'), `(i32.load ${get('pa')})`)}))
+          (local.set $pa (i32.add ${get('pa')} ${c(4)}))
+          (local.set $pb (i32.add ${get('pb')} ${c(4)}))
+          (br $sc))))
+      (else
+        ;; element by element: Lx[dst] += E[ek >> 8]·Ke[ek & 255], in element order
+        ${base('contribPtr')} ${base('contribDst')} ${base('contribEK')} ${base('moduli')} ${base('Ke')}
+        (local.set $pa ${add(get('contribDst'), scaled(i32At('contribPtr', get('s')), 4))})
+        (local.set $pb ${add(get('contribEK'), scaled(i32At('contribPtr', get('s')), 4))})
+        (local.set $pend ${add(get('contribDst'), scaled(i32At('contribPtr', add(get('s'), c(1))), 4))})
+        (block $el_end (loop $el
+          (br_if $el_end (i32.ge_u ${get('pa')} ${get('pend')}))
+          (local.set $ek (i32.load ${get('pb')}))
+          (local.set $a ${f64Addr(get('lx'), `(i32.load ${get('pa')})`)})
+          (f64.store ${get('a')} (f64.add (f64.load ${get('a')})
+            (f64.mul (f64.load ${f64Addr(get('moduli'), `(i32.shr_u ${get('ek')} ${c(8)})`)}) (f64.load ${f64Addr(get('Ke'), `(i32.and ${get('ek')} ${c(255)})`)}))))
+          (local.set $pa (i32.add ${get('pa')} ${c(4)}))
+          (local.set $pb (i32.add ${get('pb')} ${c(4)}))
+          (br $el)))))
     (if (i32.gt_s ${get('m')} ${c(0)}) (then (memory.fill ${get('u')} ${c(0)} ${scaled(`(i32.mul ${get('m')} ${get('m')})`, 8)})))
     ${forLoop('t', i32At('childPtr', get('s')), i32At('childPtr', add(get('s'), c(1))), `
       (local.set $ch ${i32At('childIdx', get('t'))})
@@ -94,24 +114,12 @@ const SWEEP = `
         (memory.copy ${f64Addr(get('w'), i32At('uOff', get('s')))} ${get('u')} ${scaled(`(i32.mul ${get('m')} ${get('m')})`, 8)})))))
     ${c(1)})
 
-  ;; Lx ← 0, then Lx[map[e·nk + k]] += E_e·Ke_k for every element e and entry k with map ≥ 0 (elementAssembly.ts)
-  (func (export "assembleElements") (param $nel i32) (param $nk i32) (param $E i32) (param $Ke i32) (param $map i32) (param $lx i32) (param $nnzL i32)
-    ${locals('i32', ['e', 'k', 'd', 'pm', 'a'])} ${locals('f64', ['Ee'])}
-    (memory.fill ${get('lx')} ${c(0)} ${scaled(get('nnzL'), 8)})
-    (local.set $pm ${get('map')})
-    ${forLoop('e', c(0), get('nel'), `
-      (local.set $Ee (f64.load ${f64Addr(get('E'), get('e'))}))
-      ${forLoop('k', c(0), get('nk'), `
-        (local.set $d (i32.load ${get('pm')}))
-        (if (i32.ge_s ${get('d')} ${c(0)}) (then
-          (local.set $a ${f64Addr(get('lx'), get('d'))})
-          (f64.store ${get('a')} (f64.add (f64.load ${get('a')}) (f64.mul ${get('Ee')} (f64.load ${f64Addr(get('Ke'), get('k'))}))))))
-        (local.set $pm (i32.add ${get('pm')} ${c(4)}))`, 'entries')}`, 'elements')})
-
-  (func (export "factor") (param $s0 i32) (param $s1 i32) (param $lx i32) (param $w i32) (param $vals i32) (param $f i32) (result i32)
+  ;; y >= 0: each supernode's forward substitution step follows its factorization (panel still in cache)
+  (func (export "factor") (param $s0 i32) (param $s1 i32) (param $lx i32) (param $w i32) (param $vals i32) (param $f i32) (param $y i32) (result i32)
     (local $s i32)
     ${forLoop('s', get('s0'), get('s1'), `
-      (if (i32.eqz (call $factorSupernode ${get('s')} ${get('lx')} ${get('w')} ${get('vals')} ${get('f')})) (then (return ${get('s')})))`, 'supernodes')}
+      (if (i32.eqz (call $factorSupernode ${get('s')} ${get('lx')} ${get('w')} ${get('vals')} ${get('f')})) (then (return ${get('s')})))
+      (if (i32.ge_s ${get('y')} ${c(0)}) (then (call $forwardSupernode ${get('s')} ${get('lx')} ${get('y')})))`, 'supernodes')}
     ${c(-1)})
 `;
 
@@ -144,10 +152,12 @@ const dot4 = (idx: string, xs: string[]): string =>
 const subAt = (addr: string, v: string): string => `(local.set $a ${addr}) (f64.store ${get('a')} (f64.sub (f64.load ${get('a')}) ${v}))`;
 
 const FORWARD = `
-  (func (export "forward") (param $nSuper i32) (param $lx i32) (param $y i32)
+  ;; y := L⁻¹y restricted to supernode s's columns (its rows below are updated)
+  (func $forwardSupernode (param $sn i32) (param $lx i32) (param $y i32)
     ${SOLVE_LOCALS}
     ${base('superStart')} ${base('rowPtr')} ${base('rowIdx')} ${base('panelOff')}
-    ${forLoop('s', c(0), get('nSuper'), `${SUPERNODE_DIMS}
+    (local.set $s ${get('sn')})
+    ${SUPERNODE_DIMS}
       ${forLoop('j0', c(0), get('k'), `${blockCols}
         ;; the nb×nb diagonal block, then (nb < 4) the rest of the supernode's rows column by column
         ${forLoop('j', c(0), get('nb'), `
@@ -169,7 +179,11 @@ const FORWARD = `
             (local.set $x2 (f64.load ${yAt(add(get('j0'), c(2)))}))
             (local.set $x3 (f64.load ${yAt(add(get('j0'), c(3)))}))
             ${forLoop('i', add(get('j0'), c(4)), get('k'), subAt(yAt(get('i')), dot4(get('i'), ['x0', 'x1', 'x2', 'x3'].map(get))), 'fw1')}
-            ${forLoop('q', get('k'), get('h'), subAt(yRow(get('q')), dot4(get('q'), ['x0', 'x1', 'x2', 'x3'].map(get))), 'fw2')}))`, 'fblocks', 4)}`, 'fsuper')})
+            ${forLoop('q', get('k'), get('h'), subAt(yRow(get('q')), dot4(get('q'), ['x0', 'x1', 'x2', 'x3'].map(get))), 'fw2')}))`, 'fblocks', 4)})
+
+  (func (export "forward") (param $nSuper i32) (param $lx i32) (param $y i32)
+    (local $s i32)
+    ${forLoop('s', c(0), get('nSuper'), `(call $forwardSupernode ${get('s')} ${get('lx')} ${get('y')})`, 'fsuper')})
 `;
 
 const BACKWARD = `

@@ -6,13 +6,15 @@
  *
  * Legend: lx, w, w2, f, vals, y = byte addresses of Lx, this thread's stack W, the helper's stack
  * W2, the frontier F, the values, the permuted solve vector; -1 for a region that is absent.
- * With an element assembly (elementAssembly.ts) there are no CSR values (vals = -1): E, Ke and map
- * hold the element moduli, the element matrix and the entry → Lx map instead.
+ * With an element assembly (elementAssembly.ts) there are no CSR values (vals = -1): the table
+ * also points at its per-supernode contribution lists, the element moduli and the element matrix.
  */
 import type { CholeskySymbolic } from '../choleskySymbolic.ts';
 import type { ElementAssembly } from '../elementAssembly.ts';
 import { instantiate, kernelModule, type KernelExports } from './kernels.ts';
 import { TABLE, TABLE_BYTES, type TableName } from './multifrontalWat.ts';
+
+type SymbolicName = Exclude<TableName, 'frontOff' | 'contribPtr' | 'contribDst' | 'contribEK' | 'moduli' | 'Ke'>;
 
 export interface WasmFactor {
   memory: WebAssembly.Memory;
@@ -30,8 +32,8 @@ export interface WasmFactor {
   yv: Float64Array;
   /** Frontier update matrices (two-thread schedule only). */
   F: Float64Array | null;
-  /** Element assembly regions (byte addresses) and the moduli view, when made for one. */
-  elements: { E: number; Ke: number; map: number; nel: number; nk: number; moduli: Float64Array } | null;
+  /** The element moduli (element assembly only): set them, then factor with vals = -1. */
+  moduli: Float64Array | null;
 }
 
 const align8 = (n: number): number => (n + 7) & ~7;
@@ -39,12 +41,19 @@ const align8 = (n: number): number => (n + 7) & ~7;
 /** Lays out and fills a memory for the factors of sym (withHelper: a second stack and the frontier). */
 export function createWasmFactor(sym: CholeskySymbolic, withHelper: boolean, elements?: ElementAssembly): WasmFactor {
   const plan = withHelper ? sym.parallel : null;
-  const ints: Int32Array[] = TABLE.map((name) => (name === 'frontOff' ? (plan?.frontOff ?? new Int32Array(0)) : sym[name as Exclude<TableName, 'frontOff'>]));
+  const none = new Float64Array(0);
+  const arrays: Array<Int32Array | Float64Array> = TABLE.map((name) => {
+    if (name === 'frontOff') return plan?.frontOff ?? new Int32Array(0);
+    if (name === 'contribPtr' || name === 'contribDst' || name === 'contribEK') return elements?.[name] ?? new Int32Array(0);
+    if (name === 'moduli') return elements ? new Float64Array(elements.nel) : none;
+    if (name === 'Ke') return elements?.Ke ?? none;
+    return sym[name as SymbolicName];
+  });
   let top = TABLE_BYTES;
-  const intAt = ints.map((a) => {
-    const at = top;
-    top = align8(top + 4 * a.length);
-    return at;
+  const at = arrays.map((a) => {
+    const start = top;
+    top = align8(top + a.byteLength);
+    return start;
   });
   const region = (doubles: number): number => {
     const at = top;
@@ -57,21 +66,15 @@ export function createWasmFactor(sym: CholeskySymbolic, withHelper: boolean, ele
   const f = plan ? region(plan.frontSize) : -1;
   const vals = elements ? -1 : region(sym.nnzA);
   const y = region(sym.n);
-  const E = elements ? region(elements.nel) : -1;
-  const Ke = elements ? region(elements.nk) : -1;
-  const map = elements ? region(Math.ceil(elements.lxMap.length / 2)) : -1;
   const { memory, exports } = instantiate(top);
   const buf = memory.buffer;
   const table = new Int32Array(buf, 0, TABLE.length);
-  ints.forEach((a, i) => {
-    table[i] = intAt[i];
-    new Int32Array(buf, intAt[i], a.length).set(a);
+  arrays.forEach((a, i) => {
+    table[i] = at[i];
+    if (a instanceof Int32Array) new Int32Array(buf, at[i], a.length).set(a);
+    else new Float64Array(buf, at[i], a.length).set(a);
   });
-  const view = (at: number, n: number): Float64Array => new Float64Array(buf, at, n);
-  if (elements) {
-    view(Ke, elements.nk).set(elements.Ke);
-    new Int32Array(buf, map, elements.lxMap.length).set(elements.lxMap);
-  }
+  const view = (start: number, n: number): Float64Array => new Float64Array(buf, start, n);
   return {
     memory, module: kernelModule, exports, lx, w, w2, f, vals, y,
     Lx: view(lx, sym.nnzL),
@@ -79,6 +82,6 @@ export function createWasmFactor(sym: CholeskySymbolic, withHelper: boolean, ele
     values: elements ? new Float64Array(0) : view(vals, sym.nnzA),
     yv: view(y, sym.n),
     F: plan ? view(f, plan.frontSize) : null,
-    elements: elements ? { E, Ke, map, nel: elements.nel, nk: elements.nk, moduli: view(E, elements.nel) } : null,
+    moduli: elements ? view(at[TABLE.indexOf('moduli')], elements.nel) : null,
   };
 }

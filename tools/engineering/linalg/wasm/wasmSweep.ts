@@ -23,9 +23,12 @@ export function attach(memory: WebAssembly.Memory, module: WebAssembly.Module): 
   return new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
 }
 
-/** Factors supernodes s0 … s1-1 with the stack at w; children that are task roots are read from the frontier when useFront. */
-export function wasmFactorRange(sym: CholeskySymbolic, r: WasmRegions, w: number, s0: number, s1: number, useFront: boolean): void {
-  const s = r.exports.factor(s0, s1, r.lx, w, r.vals, useFront ? r.f : -1);
+/**
+ * Factors supernodes s0 … s1-1 with the stack at w; children that are task roots are read from the
+ * frontier when useFront; y >= 0 (a byte address): forward substitution of y along the sweep.
+ */
+export function wasmFactorRange(sym: CholeskySymbolic, r: WasmRegions, w: number, s0: number, s1: number, useFront: boolean, y = -1): void {
+  const s = r.exports.factor(s0, s1, r.lx, w, r.vals, useFront ? r.f : -1, y);
   if (s < 0) return;
   const bad = r.exports.badColumn();
   const h = sym.rowPtr[s + 1] - sym.rowPtr[s];
