@@ -61,13 +61,41 @@ const sourceLoop = (step: number, body: string, tag: string): string => `
       (local.set $p (i32.add ${get('p')} (i32.const ${step})))
       (br $${tag})))`;
 
-const RANK = `
-  ;; 4 targets, P a multiple of 4 (rankUpdate4)
+
+/**
+ * rankUpdate4 as two passes over the rows, targets (0, 1) then (2, 3): per pass 8 coefficient
+ * splats, 4 source rows and 2 targets stay in the 16 SIMD registers (one pass of 4 targets needs
+ * 24, and the spills cost more than loading the source rows twice). Every target entry sees the
+ * same operations in the same order as in rankUpdate4.
+ */
+function rank4Halves(): string {
+  const half = (t0: number): string => {
+    const ts = [t0, t0 + 1];
+    const rows = range(4).filter((r) => r >= t0);
+    const coef = (r: number, q: number): string => `a${r}${q}`;
+    const loads = rows.flatMap((r) => range(4).map((q) => `(local.set $${coef(r, q)} ${ld(get(`c${q}`), 8 * r)})`)).join(' ');
+    const tri: string[] = [];
+    for (const t of ts) for (let r = t; r < 4; r++) tri.push(subDot(get(`w${t}`), 8 * r, range(4).map((q) => get(coef(t, q))), range(4).map((q) => get(coef(r, q)))));
+    const body = `
+      ${sourceCols(4)}
+      ${loads}
+      ${tri.join('\n')}
+      ${splat(ts.flatMap((t) => range(4).map((q) => coef(t, q))))}
+      ${rowUpdate(ts.map((t) => `w${t}`), ts.map((t) => range(4).map((q) => coef(t, q))), names('c', 4), '(i32.const 32)', `h${t0}`)}`;
+    return `(local.set $p (i32.const 0)) ${sourceLoop(4, body, `hs${t0}`)}`;
+  };
+  return `
   (func $rank4 (param $c i32) (param $hb i32) (param $P i32) (param $w i32) (param $ldb i32) (param $n i32)
     ${rankLocals()}
     (local.set $end (i32.shl ${get('n')} (i32.const 3)))
     ${targetCols(4)}
-    ${sourceLoop(4, sourcePass(4, 4, 4, 'r44'), 's44')})
+    ${half(0)}
+    ${half(2)})`;
+}
+
+const RANK = `
+  ;; 4 targets, P a multiple of 4 (rankUpdate4)
+  ${rank4Halves()}
 
   ;; 4 targets, the last P < 4 source columns: a pair, then singles (rankUpdate4Tail)
   (func $rank4tail (param $c i32) (param $hb i32) (param $P i32) (param $w i32) (param $ldb i32) (param $n i32)
