@@ -96,9 +96,9 @@ function removeStale(prefix, keep) {
   }
 }
 
-/** Imports the TypeScript entry (a path or file URL) from its bundle, or through tsx. */
+/** Imports the TypeScript entry (a path, a file URL or its href) from its bundle, or through tsx. */
 export async function launch(entry) {
-  const file = resolve(entry instanceof URL ? fileURLToPath(entry) : entry);
+  const file = resolve(entry instanceof URL || String(entry).startsWith('file:') ? fileURLToPath(entry) : entry);
   if (process.env.ENGIAI_TSX !== '1') {
     let bundle = null;
     try {

@@ -1,8 +1,7 @@
-// Worker-thread entry: on Node 20 a worker started on a .ts file does not get tsx's hooks (not even
-// with execArgv ['--import', 'tsx']), so it starts here, registers tsx in this thread, then loads
-// the TypeScript entry named in workerData.entry.
+// Worker-thread entry: on Node 20 a worker started on a .ts file gets no TypeScript loader, so it
+// starts here and loads the entry named in workerData.entry the way the engiai command loads its
+// code: from the launcher's cached bundle (cli/launch.js; tsx if no bundle can be built).
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { launch } from '../../../cli/launch.js';
 
-register();
-await import(workerData.entry);
+await launch(workerData.entry);

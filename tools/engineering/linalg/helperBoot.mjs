@@ -1,9 +1,8 @@
-// Factorization helper thread entry. On Node 20 a worker started on a .ts file does not get tsx's
-// hooks, so the thread starts here and registers tsx itself. tsx's CommonJS hooks run in this
-// thread (its ESM hooks would start one more loader thread): about half the start-up CPU.
-import { createRequire } from 'node:module';
+// Factorization helper thread entry. On Node 20 a worker started on a .ts file gets no TypeScript
+// loader, so it starts here and loads factorHelper.ts the way the engiai command loads its code:
+// from the launcher's cached bundle (cli/launch.js; tsx if no bundle can be built), which starts
+// in a fraction of the time a TypeScript loader needs.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/cjs/api';
+import { launch } from '../../../cli/launch.js';
 
-register();
-createRequire(import.meta.url)(workerData.entry);
+await launch(workerData.entry);
