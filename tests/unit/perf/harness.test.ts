@@ -35,7 +35,10 @@ describe('runInterleaved + timingFields', () => {
     const starts = [0, 1].flatMap((r) => cmds.map((c) => [c.label, by.get(c.label)![r].result.start as number] as const));
     const order = [...starts].sort((p, q) => p[1] - q[1]).map((p) => p[0]);
     expect(order).toEqual(['ours', 'scipy', 'cholmod', 'ours', 'scipy', 'cholmod']);
-    expect(lines).toHaveLength(6);
+    // one untimed warm-up run of ours first, then the 6 counted runs
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(/^\[warm-up\] ours: .* \(not counted\)$/);
+    expect(by.get('ours')).toHaveLength(2);
     const f = timingFields(by);
     expect(f.scipy_s).toBeGreaterThan(f.ours_s);
     expect(f.ratio_scipy).toBeCloseTo(f.scipy_s / f.ours_s, 2);
