@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, assembleCsr, disposeFactorHelper, factorize, factorizeElements, factorizeElementsSolve, planElementAssembly, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
+import { analyze, assembleCsr, disposeFactorHelper, elementEnergies, factorize, factorizeElements, factorizeElementsSolve, planElementAssembly, solve } from '../../../tools/engineering/linalg/sparseCholesky.ts';
 import { readyFactorHelper } from '../../../tools/engineering/linalg/factorHelperThread.ts';
 import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
+import { elementEnergies as feEnergies } from '../../../tools/engineering/beams2d/fe.ts';
 import { InputError, NumericError } from '../../../tools/errors.ts';
 
 const setup = createSetup({ nelx: 60, nely: 30, forcedist: 0.3, rmin: 1.5 });
@@ -58,6 +59,22 @@ describe('element-by-element assembly into the factor panels', () => {
     f = factorizeElementsSolve(sym, plan, E, setup.f, x, f);
     expect(Array.from(solve(f, setup.f))).toEqual(Array.from(ref.u));
     expect(() => factorizeElementsSolve(sym, plan, E, setup.f, new Float64Array(3), f)).toThrow(InputError);
+  });
+
+  it.each(['wasm', 'js'] as const)('gives the element energies of the solution bitwise as the FE code does (%s kernels)', (kernels) => {
+    const sym = analyze(setup.pattern, { coords: setup.coords, kernels });
+    const rows = Int32Array.from(setup.edofMat, (dof) => setup.dofToFree[dof]);
+    const plan = planElementAssembly(sym, setup.KE, setup.scatter, rows);
+    const x = new Float64Array(sym.n);
+    const f = factorizeElementsSolve(sym, plan, E, setup.f, x);
+    const u = new Float64Array(setup.ndof);
+    for (let r = 0; r < setup.free.length; r++) u[setup.free[r]] = x[r];
+    const expected = feEnergies(setup, u, new Float64Array(setup.nel));
+    const ce = elementEnergies(f, new Float64Array(setup.nel));
+    expect(sameBits(ce, expected)).toBe(0);
+    expect(ce.some((v) => v > 0)).toBe(true);
+    expect(() => elementEnergies(f, new Float64Array(2))).toThrow(InputError);
+    expect(() => planElementAssembly(sym, setup.KE, setup.scatter, new Int32Array(5))).toThrow(InputError);
   });
 
   it('gives the same factor on two threads', async () => {

@@ -18,6 +18,8 @@ export interface LinearSolver {
   solve(values: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
   /** Optional: solve K·x = b with K = Σ_e E_e·KE assembled by the solver itself (bitwise the same K). */
   solveElements?(E: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
+  /** Optional, after solveElements: ce_e = u_eᵀ KE u_e of that solution (bitwise as elementEnergies). */
+  elementEnergies?(ce: Float64Array): Float64Array;
 }
 
 export interface FeWorkspace {
@@ -119,10 +121,13 @@ export function feAnalysis(setup: Beams2DSetup, solver: LinearSolver, x: Float64
   elementModuli(x, penal, ws.E);
   if (solver.solveElements) solver.solveElements(ws.E, setup.f, ws.uf);
   else solver.solve(assembleFromModuli(setup, ws.E, ws.values), setup.f, ws.uf);
-  const { free } = setup;
-  ws.u.fill(0);
-  for (let r = 0; r < free.length; r++) ws.u[free[r]] = ws.uf[r];
-  elementEnergies(setup, ws.u, ws.ce);
+  if (solver.solveElements && solver.elementEnergies) solver.elementEnergies(ws.ce);
+  else {
+    const { free } = setup;
+    ws.u.fill(0);
+    for (let r = 0; r < free.length; r++) ws.u[free[r]] = ws.uf[r];
+    elementEnergies(setup, ws.u, ws.ce);
+  }
   let c = 0;
   for (let e = 0; e < ws.ce.length; e++) c += ws.E[e] * ws.ce[e];
   return c;

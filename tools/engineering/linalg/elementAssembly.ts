@@ -12,6 +12,8 @@
  * Legend: nk = entries per element matrix (64 for 8 DOFs, at most 256); scatter[e·nk + k] = CSR
  * slot of entry k of element e (-1: none); contribution t of supernode s (t in contribPtr[s] …
  * contribPtr[s+1]) adds E[ek >> 8]·Ke[ek & 255] to Lx[contribDst[t]], ek = contribEK[t].
+ * With the element's rows (nd = √nk DOFs per element, -1 for a fixed DOF) the plan also gives the
+ * element energies ce_e = u_eᵀ Ke u_e of a solution: rowsP[e·nd + i] = permuted row of DOF i.
  */
 import { InputError } from '../../errors.ts';
 import type { CholeskySymbolic } from './choleskySymbolic.ts';
@@ -24,10 +26,15 @@ export interface ElementAssembly {
   contribPtr: Int32Array;
   contribDst: Int32Array;
   contribEK: Int32Array;
+  /** DOFs per element (√nk). */
+  nd: number;
+  /** Permuted row of each element DOF (-1: fixed), when planned with rows; else empty. */
+  rowsP: Int32Array;
 }
 
-export function planElementAssembly(sym: CholeskySymbolic, Ke: Float64Array, scatter: Int32Array): ElementAssembly {
+export function planElementAssembly(sym: CholeskySymbolic, Ke: Float64Array, scatter: Int32Array, rows?: Int32Array): ElementAssembly {
   const nk = Ke.length;
+  const nd = Math.round(Math.sqrt(nk));
   if (nk === 0 || nk > 256 || scatter.length % nk !== 0) {
     throw new InputError(`scatter (${scatter.length} entries) must hold ${nk} (1 … 256) entries per element`, { field: 'scatter' });
   }
@@ -60,7 +67,12 @@ export function planElementAssembly(sym: CholeskySymbolic, Ke: Float64Array, sca
     contribDst[t] = slotDst[slot];
     contribEK[t] = (Math.floor(q / nk) << 8) | q % nk;
   }
-  return { nel, nk, Ke: Float64Array.from(Ke), scatter, contribPtr, contribDst, contribEK };
+  let rowsP = new Int32Array(0);
+  if (rows) {
+    if (nd * nd !== nk || rows.length !== nel * nd) throw new InputError(`rows must hold ${nd} rows per element (${nel * nd}), got ${rows.length}`, { field: 'rows' });
+    rowsP = Int32Array.from(rows, (r) => (r >= 0 ? sym.iperm[r] : -1));
+  }
+  return { nel, nk, Ke: Float64Array.from(Ke), scatter, contribPtr, contribDst, contribEK, nd, rowsP };
 }
 
 /** CSR values Σ_e E_e·Ke on the pattern (the JS kernels' path and a cross-check). */
@@ -76,4 +88,28 @@ export function assembleCsr(a: ElementAssembly, E: Float64Array, values: Float64
     }
   }
   return values;
+}
+
+/**
+ * ce_e = u_eᵀ Ke u_e = Σ_j (Σ_i u_i Ke_ij) u_j for every element, from the permuted solution y
+ * (u_i = 0 at a fixed DOF), summed in exactly that order (the WebAssembly kernel's twin).
+ */
+export function elementEnergiesFrom(a: ElementAssembly, y: Float64Array, ce: Float64Array): Float64Array {
+  const { nel, nd, Ke, rowsP } = a;
+  if (rowsP.length !== nel * nd) throw new InputError('the element assembly was planned without element rows', { field: 'rows' });
+  const u = new Float64Array(nd);
+  for (let e = 0; e < nel; e++) {
+    for (let i = 0; i < nd; i++) {
+      const r = rowsP[e * nd + i];
+      u[i] = r >= 0 ? y[r] : 0;
+    }
+    let s = 0;
+    for (let j = 0; j < nd; j++) {
+      let t = u[0] * Ke[j];
+      for (let i = 1; i < nd; i++) t += u[i] * Ke[i * nd + j];
+      s += t * u[j];
+    }
+    ce[e] = s;
+  }
+  return ce;
 }

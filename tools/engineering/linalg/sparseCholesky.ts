@@ -12,7 +12,7 @@ import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './cho
 import { multifrontalFactor } from './multifrontalFactor.ts';
 import { createWasmFactor, type WasmFactor } from './wasm/wasmStorage.ts';
 import { wasmFactorRange } from './wasm/wasmSweep.ts';
-import { assembleCsr, type ElementAssembly } from './elementAssembly.ts';
+import { assembleCsr, elementEnergiesFrom, type ElementAssembly } from './elementAssembly.ts';
 import { readyFactorHelper, warmFactorHelper } from './factorHelperThread.ts';
 import { chooseParallel, recordTime } from './threadChooser.ts';
 import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
@@ -119,6 +119,21 @@ export function factorizeElementsSolve(sym: CholeskySymbolic, plan: ElementAssem
   if (!fused) permuteIn(f, b);
   substitute(f, !fused, x);
   return f;
+}
+
+/**
+ * ce_e = u_eᵀ Ke u_e of the solution of the last factorizeElementsSolve with this factor (plan made
+ * with element rows); bitwise the same as computing it from the full solution vector in JS.
+ */
+export function elementEnergies(f: CholeskyFactor, ce: Float64Array): Float64Array {
+  const plan = f.elements;
+  if (!plan) throw new InputError('elementEnergies needs a factor from factorizeElements', { field: 'factor' });
+  if (ce.length !== plan.nel) throw new InputError(`ce must have one entry per element (${plan.nel}), got ${ce.length}`, { field: 'ce' });
+  const m = f.wasm;
+  if (!m?.ce || plan.rowsP.length !== plan.nel * plan.nd) return elementEnergiesFrom(plan, f.y, ce);
+  m.exports.energies(plan.nel, plan.nd, m.y);
+  ce.set(m.ce);
+  return ce;
 }
 
 function elementFactor(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {

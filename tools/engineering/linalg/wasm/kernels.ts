@@ -15,6 +15,7 @@ import { attach } from './wasmSweep.ts';
 export interface KernelExports {
   factor(s0: number, s1: number, lx: number, w: number, vals: number, f: number, y: number): number;
   badColumn(): number;
+  energies(nel: number, nd: number, y: number): void;
   forward(nSuper: number, lx: number, y: number): void;
   backward(nSuper: number, lx: number, y: number): void;
 }

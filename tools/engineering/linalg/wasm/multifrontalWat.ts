@@ -21,6 +21,8 @@ export const TABLE = [
   'scatterPtr', 'scatterSrc', 'scatterDst', 'relPtr', 'rel', 'frontOff',
   // element assembly (elementAssembly.ts): contributions per supernode, the moduli and Ke (f64)
   'contribPtr', 'contribDst', 'contribEK', 'moduli', 'Ke',
+  // element energies: permuted rows of the element DOFs, the result (f64), scratch for one u_e (f64)
+  'elemRows', 'ce', 'scratch',
 ] as const;
 export type TableName = (typeof TABLE)[number];
 /** Bytes reserved for the table at address 0. */
@@ -115,6 +117,24 @@ const SWEEP = `
     ${c(1)})
 
   ;; y >= 0: each supernode's forward substitution step follows its factorization (panel still in cache)
+  ;; ce_e = Σ_j (Σ_i u_i Ke_ij) u_j for each element, u_i = y[elemRows[e·nd + i]] (0 when -1) (elementEnergiesFrom)
+  (func (export "energies") (param $nel i32) (param $nd i32) (param $y i32)
+    ${locals('i32', ['elemRows', 'ce', 'scratch', 'Ke', 'e', 'i', 'j', 'r', 'pr'])} ${locals('f64', ['s', 't'])}
+    ${base('elemRows')} ${base('ce')} ${base('scratch')} ${base('Ke')}
+    (local.set $pr ${get('elemRows')})
+    ${forLoop('e', c(0), get('nel'), `
+      ${forLoop('i', c(0), get('nd'), `
+        (local.set $r (i32.load ${get('pr')}))
+        (f64.store ${f64Addr(get('scratch'), get('i'))} (if (result f64) (i32.ge_s ${get('r')} ${c(0)}) (then (f64.load ${f64Addr(get('y'), get('r'))})) (else (f64.const 0))))
+        (local.set $pr (i32.add ${get('pr')} ${c(4)}))`, 'gather')}
+      (local.set $s (f64.const 0))
+      ${forLoop('j', c(0), get('nd'), `
+        (local.set $t (f64.mul (f64.load ${get('scratch')}) (f64.load ${f64Addr(get('Ke'), get('j'))})))
+        ${forLoop('i', c(1), get('nd'), `
+          (local.set $t (f64.add ${get('t')} (f64.mul (f64.load ${f64Addr(get('scratch'), get('i'))}) (f64.load ${f64Addr(get('Ke'), `(i32.add (i32.mul ${get('i')} ${get('nd')}) ${get('j')})`)}))))`, 'rowsum')}
+        (local.set $s (f64.add ${get('s')} (f64.mul ${get('t')} (f64.load ${f64Addr(get('scratch'), get('j'))}))))`, 'cols')}
+      (f64.store ${f64Addr(get('ce'), get('e'))} ${get('s')})`, 'elements')})
+
   (func (export "factor") (param $s0 i32) (param $s1 i32) (param $lx i32) (param $w i32) (param $vals i32) (param $f i32) (param $y i32) (result i32)
     (local $s i32)
     ${forLoop('s', get('s0'), get('s1'), `

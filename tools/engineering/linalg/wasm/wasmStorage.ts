@@ -14,7 +14,7 @@ import type { ElementAssembly } from '../elementAssembly.ts';
 import { instantiate, kernelModule, type KernelExports } from './kernels.ts';
 import { TABLE, TABLE_BYTES, type TableName } from './multifrontalWat.ts';
 
-type SymbolicName = Exclude<TableName, 'frontOff' | 'contribPtr' | 'contribDst' | 'contribEK' | 'moduli' | 'Ke'>;
+type SymbolicName = Exclude<TableName, 'frontOff' | 'contribPtr' | 'contribDst' | 'contribEK' | 'moduli' | 'Ke' | 'elemRows' | 'ce' | 'scratch'>;
 
 export interface WasmFactor {
   memory: WebAssembly.Memory;
@@ -34,6 +34,8 @@ export interface WasmFactor {
   F: Float64Array | null;
   /** The element moduli (element assembly only): set them, then factor with vals = -1. */
   moduli: Float64Array | null;
+  /** Element energies written by exports.energies (element assembly only). */
+  ce: Float64Array | null;
 }
 
 const align8 = (n: number): number => (n + 7) & ~7;
@@ -45,7 +47,9 @@ export function createWasmFactor(sym: CholeskySymbolic, withHelper: boolean, ele
   const arrays: Array<Int32Array | Float64Array> = TABLE.map((name) => {
     if (name === 'frontOff') return plan?.frontOff ?? new Int32Array(0);
     if (name === 'contribPtr' || name === 'contribDst' || name === 'contribEK') return elements?.[name] ?? new Int32Array(0);
-    if (name === 'moduli') return elements ? new Float64Array(elements.nel) : none;
+    if (name === 'moduli' || name === 'ce') return elements ? new Float64Array(elements.nel) : none;
+    if (name === 'elemRows') return elements?.rowsP ?? new Int32Array(0);
+    if (name === 'scratch') return new Float64Array(elements?.nd ?? 0);
     if (name === 'Ke') return elements?.Ke ?? none;
     return sym[name as SymbolicName];
   });
@@ -83,5 +87,6 @@ export function createWasmFactor(sym: CholeskySymbolic, withHelper: boolean, ele
     yv: view(y, sym.n),
     F: plan ? view(f, plan.frontSize) : null,
     moduli: elements ? view(at[TABLE.indexOf('moduli')], elements.nel) : null,
+    ce: elements ? view(at[TABLE.indexOf('ce')], elements.nel) : null,
   };
 }
