@@ -61,7 +61,6 @@ const sourceLoop = (step: number, body: string, tag: string): string => `
       (local.set $p (i32.add ${get('p')} (i32.const ${step})))
       (br $${tag})))`;
 
-
 /**
  * rankUpdate4 as two passes over the rows, targets (0, 1) then (2, 3): per pass 8 coefficient
  * splats, 4 source rows and 2 targets stay in the 16 SIMD registers (one pass of 4 targets needs
