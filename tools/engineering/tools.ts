@@ -9,12 +9,13 @@
  * same definitions can back an MCP server or the CLI.
  */
 import { z } from 'zod';
-import { InputError, NotFoundError } from '../errors.ts';
+import { InfraError, InputError, NotFoundError } from '../errors.ts';
 import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
 import { mean } from './fields.ts';
 import type { Design, OptimizeResult, OptiStep, Problem, StepEvent } from './problem.ts';
 import type { DesignMeta } from './store/designMeta.ts';
 import { getProblem, problemIds } from './registry.ts';
+import { optimizeInThread } from './optimizeThread.ts';
 
 /** What a tool may do besides computing: store artifacts, ask the person, report progress. */
 export interface ToolContext {
@@ -133,9 +134,8 @@ const optimizeDesign = defineTool({
   async run(args, ctx) {
     const { problem, config, warnings } = await resolveProblem(args.problem, { ...args.config, ...args.conditions });
     const start = args.starting_design_id ? (await ctx.store.load(args.starting_design_id)).design : undefined;
-    const result = await optimizeYielding(problem, config, start, (e) =>
-      ctx.progress?.({ tool: 'optimize_design', step: e.step, maxIter: e.maxIter, objective: e.objectives[0] }),
-    );
+    const onStep = (e: StepEvent): void => ctx.progress?.({ tool: 'optimize_design', step: e.step, maxIter: e.maxIter, objective: e.objectives[0] });
+    const result = await optimizeOffThread(args.problem, problem, config, start, onStep);
     const last = result.history[result.history.length - 1];
     const objectives = last ? objectiveRecord(problem, last.objectives) : {};
     const saved = await ctx.store.save(result.design, {
@@ -163,8 +163,21 @@ const optimizeDesign = defineTool({
 });
 
 /**
- * Runs the optimizer, giving the event loop a turn every ~50 ms so progress reaches the live
- * timeline (and a stream consumer) while the optimizer works, not after it has finished.
+ * Runs the optimizer on a worker thread (optimizeThread.ts), so the event loop (other sessions'
+ * streams in the web server) stays free; where no thread can be started, in this thread.
+ */
+async function optimizeOffThread(id: string, problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<OptimizeResult> {
+  try {
+    return await optimizeInThread(id, config, start, onStep);
+  } catch (err) {
+    if (err instanceof InfraError && err.retryable) return optimizeYielding(problem, config, start, onStep);
+    throw err;
+  }
+}
+
+/**
+ * Runs the optimizer in this thread, giving the event loop a turn every ~50 ms so progress
+ * reaches the live timeline (and a stream consumer) while the optimizer works.
  */
 async function optimizeYielding(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<OptimizeResult> {
   const steps = problem.optimizeSteps(config, { startingPoint: start });

@@ -24,7 +24,7 @@ export interface PoolOptions {
   onOutcome: (o: PoolOutcome) => void;
 }
 
-const BOOT = new URL('./workerBoot.mjs', import.meta.url);
+const BOOT = new URL('../workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 export async function runPool(opts: PoolOptions): Promise<{ aborted: boolean }> {

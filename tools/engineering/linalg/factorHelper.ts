@@ -1,5 +1,5 @@
 /**
- * Helper-thread entry (loaded by helperBoot.mjs): waits for a job, claims subtree tasks and factors
+ * Helper-thread entry (loaded by ../workerBoot.mjs): waits for a job, claims subtree tasks and factors
  * them into the shared panels (with its own update stack), marks them done. A task that throws is
  * reported with FAIL; the main thread then redoes the factorization serially (and so raises the
  * serial error message).

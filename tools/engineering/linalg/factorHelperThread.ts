@@ -22,8 +22,8 @@ export interface FactorHelper {
   port: MessagePort;
 }
 
-const BOOT = new URL('./helperBoot.mjs', import.meta.url);
-/** A file path: the boot file require()s it. */
+const BOOT = new URL('../workerBoot.mjs', import.meta.url);
+/** The entry the boot file launches. */
 const ENTRY = fileURLToPath(new URL('./factorHelper.ts', import.meta.url));
 
 let current: FactorHelper | null = null;

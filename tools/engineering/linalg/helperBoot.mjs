@@ -1,8 +1,0 @@
-// Factorization helper thread entry. On Node 20 a worker started on a .ts file gets no TypeScript
-// loader, so it starts here and loads factorHelper.ts the way the engiai command loads its code:
-// from the launcher's cached bundle (cli/launch.js; tsx if no bundle can be built), which starts
-// in a fraction of the time a TypeScript loader needs.
-import { workerData } from 'node:worker_threads';
-import { launch } from '../../../cli/launch.js';
-
-await launch(workerData.entry);

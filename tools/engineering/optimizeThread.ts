@@ -1,0 +1,83 @@
+/**
+ * Runs an optimization on a worker thread, so the caller's event loop (the web server's, with
+ * other sessions' streams on it) stays free while the engine computes: steps arrive as they are
+ * recorded, the design comes back as a transferred buffer, and the engine's errors keep their
+ * class (InputError, NumericError, …) and fields. A thread that cannot start or dies is an
+ * InfraError; callers that prefer the calling thread keep using problem.optimizeSteps.
+ */
+import { Worker } from 'node:worker_threads';
+import { ConfigError, EngiError, InfraError, InputError, ModelBehaviorError, NotFoundError, NumericError } from '../errors.ts';
+import type { ConfigValues } from './constraint.ts';
+import type { OptimizeJob } from './optimizeWorker.ts';
+import type { Design, OptimizeResult, OptiStep, StepEvent } from './problem.ts';
+
+const BOOT = new URL('./workerBoot.mjs', import.meta.url);
+const ENTRY = new URL('./optimizeWorker.ts', import.meta.url).href;
+
+type Message =
+  | { type: 'step'; event: StepEvent }
+  | { type: 'done'; history: OptiStep[]; iterations: number; shape: [number, number]; data: Float64Array; threadId: number }
+  | { type: 'error'; name: string; message: string; hint?: string; field?: string; iteration?: number };
+
+/** The engine's error again, with its class and fields, from the worker's plain-data report. */
+function rebuild(m: Extract<Message, { type: 'error' }>): Error {
+  const o = { hint: m.hint };
+  switch (m.name) {
+    case 'InputError':
+      return new InputError(m.message, { ...o, field: m.field });
+    case 'NumericError':
+      return new NumericError(m.message, { ...o, iteration: m.iteration });
+    case 'NotFoundError':
+      return new NotFoundError(m.message, o);
+    case 'ConfigError':
+      return new ConfigError(m.message, o);
+    case 'ModelBehaviorError':
+      return new ModelBehaviorError(m.message, o);
+    default: {
+      const e = new Error(m.message);
+      e.name = m.name;
+      return e;
+    }
+  }
+}
+
+export interface ThreadedResult extends OptimizeResult {
+  /** The worker thread that computed it. */
+  threadId: number;
+}
+
+/** problem.optimizeSteps(config, {startingPoint: start}) to completion, on a worker thread. */
+export function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
+  return new Promise((resolve, reject) => {
+    const job: OptimizeJob & { entry: string } = { problemId, config, start, entry: ENTRY };
+    let worker: Worker;
+    try {
+      worker = new Worker(BOOT, { execArgv: [], workerData: job });
+    } catch (err) {
+      reject(new InfraError(`cannot start an optimization thread: ${err instanceof Error ? err.message : String(err)}`, { cause: err, retryable: true }));
+      return;
+    }
+    let settled = false;
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.on('message', (m: Message) => {
+      if (m.type === 'step') {
+        try {
+          onStep(m.event);
+        } catch (err) {
+          finish(() => reject(err));
+        }
+      } else if (m.type === 'done') {
+        finish(() => resolve({ design: { shape: m.shape, data: m.data }, history: m.history, iterations: m.iterations, threadId: m.threadId }));
+      } else {
+        finish(() => reject(rebuild(m)));
+      }
+    });
+    worker.on('error', (err) => finish(() => reject(err instanceof EngiError ? err : new InfraError(`optimization thread failed: ${err.message}`, { cause: err }))));
+    worker.on('exit', (code) => finish(() => reject(new InfraError(`optimization thread exited (code ${code}) before finishing`))));
+  });
+}
