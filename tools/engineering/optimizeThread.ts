@@ -4,7 +4,10 @@
  * recorded, the design comes back as a transferred buffer, and the engine's errors keep their
  * class (InputError, NumericError, …) and fields. A thread that cannot start or dies is an
  * InfraError; callers that prefer the calling thread keep using problem.optimizeSteps.
+ * At most one optimization per core runs at a time (each thread holds its own engine memory);
+ * later calls wait their turn in call order.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ConfigError, EngiError, InfraError, InputError, ModelBehaviorError, NotFoundError, NumericError } from '../errors.ts';
 import type { ConfigValues } from './constraint.ts';
@@ -41,13 +44,39 @@ function rebuild(m: Extract<Message, { type: 'error' }>): Error {
   }
 }
 
+/** Slots for concurrent optimization threads, and the calls waiting for one. */
+const slots = { free: Math.max(1, availableParallelism()), waiting: [] as Array<() => void> };
+
+async function acquire(): Promise<void> {
+  if (slots.free > 0) {
+    slots.free--;
+    return;
+  }
+  await new Promise<void>((resolve) => slots.waiting.push(resolve));
+}
+
+function release(): void {
+  const next = slots.waiting.shift();
+  if (next) next();
+  else slots.free++;
+}
+
 export interface ThreadedResult extends OptimizeResult {
   /** The worker thread that computed it. */
   threadId: number;
 }
 
 /** problem.optimizeSteps(config, {startingPoint: start}) to completion, on a worker thread. */
-export function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
+export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
+  await acquire();
+  try {
+    return await runInThread(problemId, config, start, onStep);
+  } finally {
+    release();
+  }
+}
+
+function runInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
   return new Promise((resolve, reject) => {
     const job: OptimizeJob & { entry: string } = { problemId, config, start, entry: ENTRY };
     let worker: Worker;

@@ -42,6 +42,30 @@ describe('optimizeInThread', () => {
     expect((unknown as InputError).field).toBe('problem');
   });
 
+  it('runs at most one optimization per core at a time and finishes every one', async () => {
+    const { availableParallelism } = await import('node:os');
+    const problem = await getProblem('beams2d');
+    const c = problem.resolveConfig({ ...config, max_iter: 4 });
+    let running = 0;
+    let most = 0;
+    const started = new Set<number>();
+    const jobs = Array.from({ length: 6 }, (_, k) =>
+      optimizeInThread('beams2d', c, undefined, (e) => {
+        if (e.step === 0 && !started.has(k)) {
+          started.add(k);
+          running++;
+          most = Math.max(most, running);
+        }
+      }).then((r) => {
+        running--;
+        return r;
+      }),
+    );
+    const results = await Promise.all(jobs);
+    expect(results.every((r) => r.iterations === results[0].iterations)).toBe(true);
+    expect(most).toBeLessThanOrEqual(Math.max(1, availableParallelism()));
+  });
+
   it('stops when the step callback throws, with that error', async () => {
     const problem = await getProblem('beams2d');
     const boom = new Error('consumer gone');
