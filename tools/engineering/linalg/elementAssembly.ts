@@ -90,13 +90,16 @@ export function assembleCsr(a: ElementAssembly, E: Float64Array, values: Float64
   return values;
 }
 
+/** True when the plan was made with the elements' rows (needed for element energies). */
+export const hasElementRows = (a: ElementAssembly): boolean => a.rowsP.length === a.nel * a.nd;
+
 /**
  * ce_e = u_eᵀ Ke u_e = Σ_j (Σ_i u_i Ke_ij) u_j for every element, from the permuted solution y
  * (u_i = 0 at a fixed DOF), summed in exactly that order (the WebAssembly kernel's twin).
  */
 export function elementEnergiesFrom(a: ElementAssembly, y: Float64Array, ce: Float64Array): Float64Array {
   const { nel, nd, Ke, rowsP } = a;
-  if (rowsP.length !== nel * nd) throw new InputError('the element assembly was planned without element rows', { field: 'rows' });
+  if (!hasElementRows(a)) throw new InputError('the element assembly was planned without element rows', { field: 'rows' });
   const u = new Float64Array(nd);
   for (let e = 0; e < nel; e++) {
     for (let i = 0; i < nd; i++) {

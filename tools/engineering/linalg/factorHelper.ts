@@ -29,7 +29,7 @@ function takeSetup(gen: number): Prepared | null {
     const s = m.message as HelperSetup;
     if (s.gen !== gen) continue;
     const w = s.wasm;
-    const regions = w && { exports: attach(w.memory, w.module), buffer: w.memory.buffer, lx: w.lx, vals: w.vals, f: w.f };
+    const regions = w && { exports: attach(w.memory, w.module), memory: w.memory, lx: w.lx, vals: w.vals, f: w.f };
     return { ...s, W: new Float64Array(w ? 0 : s.sym.stackSize), regions };
   }
   return null;

@@ -1,7 +1,7 @@
 /**
  * The one factorization helper thread of this thread (started lazily, shared by all factors).
  *
- * It is unref()'d, so it never keeps the process alive; until it has loaded (a few hundred ms, on
+ * It is unref()'d, so it never keeps the process alive; until it has loaded (≈ 60 ms from the launcher's bundle, on
  * the other core) callers factor serially. A crash or a helper that stops answering makes this
  * thread stop using helpers (callers fall back to serial); disposeFactorHelper() ends the helper
  * and clears that state (a later call may start a new one).

@@ -13,7 +13,7 @@ import { claimTask, FAIL, JOB_FACTOR, taskDone } from './helperProtocol.ts';
 import { factorSubtree, factorSupernode, type Frontier } from './multifrontalFactor.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
 import { createThreadChooser, type ThreadChooser } from './threadChooser.ts';
-import { wasmFactorRange, wasmFactorSubtree, type WasmRegions } from './wasm/wasmSweep.ts';
+import { wasmFactorRange, wasmFactorSubtree } from './wasm/wasmSweep.ts';
 import type { WasmFactor } from './wasm/wasmStorage.ts';
 
 /** A helper that has not finished its task within this time is given up. */
@@ -48,8 +48,6 @@ export function createParallelStorage(sym: CholeskySymbolic, plan: ParallelPlan,
   };
 }
 
-const regions = (m: WasmFactor): WasmRegions => ({ exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: m.f });
-
 /**
  * Factors into p.Lx with the helper; false when the helper is not available or failed (nothing
  * thrown). values null: the panels were already assembled element by element (WebAssembly only).
@@ -69,7 +67,7 @@ export function parallelFactor(sym: CholeskySymbolic, values: Float64Array | nul
   let mainOk = true;
   for (let t = posted > 0 ? claimTask(h.ctrl, seq, nTasks) : -1; t >= 0; t = claimTask(h.ctrl, seq, nTasks)) {
     try {
-      if (m) wasmFactorSubtree(sym, regions(m), m.w, tasks[2 * t], tasks[2 * t + 1]);
+      if (m) wasmFactorSubtree(sym, m, m.w, tasks[2 * t], tasks[2 * t + 1]);
       else factorSubtree(sym, tasks[2 * t], tasks[2 * t + 1], vals, p.Lx, W, p.front);
     } catch {
       mainOk = false;
@@ -98,7 +96,7 @@ function factorTop(sym: CholeskySymbolic, values: Float64Array, p: ParallelStora
     }
     if (ok && Atomics.load(h.ctrl, FAIL) === seq) ok = false;
     // after a failure: keep waiting for every task (the helper must be idle), factor nothing more
-    if (ok && p.wasm) wasmFactorRange(sym, regions(p.wasm), p.wasm.w, s, s + 1, true);
+    if (ok && p.wasm) wasmFactorRange(sym, p.wasm, p.wasm.w, s, s + 1, true);
     else if (ok) factorSupernode(sym, s, values, p.Lx, W, p.front);
   }
   return ok ? 'ok' : 'failed';

@@ -12,7 +12,7 @@ import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './cho
 import { multifrontalFactor } from './multifrontalFactor.ts';
 import { createWasmFactor, type WasmFactor } from './wasm/wasmStorage.ts';
 import { wasmFactorRange } from './wasm/wasmSweep.ts';
-import { assembleCsr, elementEnergiesFrom, type ElementAssembly } from './elementAssembly.ts';
+import { assembleCsr, elementEnergiesFrom, hasElementRows, type ElementAssembly } from './elementAssembly.ts';
 import { readyFactorHelper, warmFactorHelper } from './factorHelperThread.ts';
 import { chooseParallel, recordTime } from './threadChooser.ts';
 import { createParallelStorage, parallelFactor, type ParallelStorage } from './parallelFactor.ts';
@@ -91,7 +91,7 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
     });
   }
   const f = out && out.symbolic === sym && !out.elements ? out : newFactor(sym);
-  factorWith(f, values, false);
+  factorWith(f, values);
   return f;
 }
 
@@ -101,8 +101,8 @@ export function factorize(sym: CholeskySymbolic, values: Float64Array, out?: Cho
  * factorize(sym, assembleCsr(plan, E, values)).
  */
 export function factorizeElements(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {
-  const f = elementFactor(sym, plan, E, out);
-  factorWith(f, f.wasm?.moduli ? null : assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))), false);
+  const { f, values } = elementFactor(sym, plan, E, out);
+  factorWith(f, values);
   return f;
 }
 
@@ -114,8 +114,8 @@ export function factorizeElements(sym: CholeskySymbolic, plan: ElementAssembly, 
  */
 export function factorizeElementsSolve(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, b: Float64Array, x: Float64Array, out?: CholeskyFactor): CholeskyFactor {
   checkVectors(sym.n, b, x);
-  const f = elementFactor(sym, plan, E, out);
-  const fused = factorWith(f, f.wasm?.moduli ? null : assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))), true, b);
+  const { f, values } = elementFactor(sym, plan, E, out);
+  const fused = factorWith(f, values, b);
   if (!fused) permuteIn(f, b);
   substitute(f, !fused, x);
   return f;
@@ -130,25 +130,30 @@ export function elementEnergies(f: CholeskyFactor, ce: Float64Array): Float64Arr
   if (!plan) throw new InputError('elementEnergies needs a factor from factorizeElements', { field: 'factor' });
   if (ce.length !== plan.nel) throw new InputError(`ce must have one entry per element (${plan.nel}), got ${ce.length}`, { field: 'ce' });
   const m = f.wasm;
-  if (!m?.ce || plan.rowsP.length !== plan.nel * plan.nd) return elementEnergiesFrom(plan, f.y, ce);
+  // (elementEnergiesFrom also reports a plan made without element rows)
+  if (!m?.ce || !hasElementRows(plan)) return elementEnergiesFrom(plan, f.y, ce);
   m.exports.energies(plan.nel, plan.nd, m.y);
   ce.set(m.ce);
   return ce;
 }
 
-function elementFactor(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): CholeskyFactor {
+/** The factor for plan with the moduli E in place: in its kernels memory, or (JS kernels) as CSR values. */
+function elementFactor(sym: CholeskySymbolic, plan: ElementAssembly, E: Float64Array, out?: CholeskyFactor): { f: CholeskyFactor; values: Float64Array | null } {
   if (E.length !== plan.nel) throw new InputError(`E must have one modulus per element (${plan.nel}), got ${E.length}`, { field: 'E' });
   const f = out && out.symbolic === sym && out.elements === plan ? out : newFactor(sym, plan);
-  f.wasm?.moduli?.set(E);
-  return f;
+  if (f.wasm?.moduli) {
+    f.wasm.moduli.set(E);
+    return { f, values: null };
+  }
+  return { f, values: assembleCsr(plan, E, (f.csr ??= new Float64Array(sym.nnzA))) };
 }
 
 /**
  * values null: each panel is assembled from the factor's element moduli as it is factored.
- * fuse with b: on the serial WebAssembly path, y = P b is forward-substituted along the sweep;
+ * With b, on the serial WebAssembly path, y = P b is forward-substituted along the sweep;
  * returns true when that happened.
  */
-function factorWith(f: CholeskyFactor, values: Float64Array | null, fuse: boolean, b?: Float64Array): boolean {
+function factorWith(f: CholeskyFactor, values: Float64Array | null, b?: Float64Array): boolean {
   const sym = f.symbolic;
   const p = f.parallel;
   const t0 = performance.now();
@@ -169,11 +174,11 @@ function factorWith(f: CholeskyFactor, values: Float64Array | null, fuse: boolea
     f.y = f.wasm?.yv ?? f.y;
   }
   const m = f.wasm;
-  const fused = !!(m && fuse && b);
-  if (fused && b) permuteIn(f, b);
+  const fused = !!(m && b);
   if (m) {
+    if (b) permuteIn(f, b);
     if (values) m.values.set(values);
-    wasmFactorRange(sym, { exports: m.exports, buffer: m.memory.buffer, lx: m.lx, vals: m.vals, f: -1 }, m.w, 0, sym.nSuper, false, fused ? m.y : -1);
+    wasmFactorRange(sym, m, m.w, 0, sym.nSuper, false, b ? m.y : -1);
   } else if (values) multifrontalFactor(sym, values, f.Lx, f.work);
   if (p && f.parallel && readyFactorHelper()) recordTime(p.chooser, false, performance.now() - t0);
   return fused;

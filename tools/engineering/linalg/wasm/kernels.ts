@@ -37,8 +37,8 @@ export const kernelModule: WebAssembly.Module = new WebAssembly.Module(
 );
 
 /** A shared memory of `bytes` (rounded up to whole 64 KiB pages) and the kernels instantiated on it. */
-export function instantiate(bytes: number, module: WebAssembly.Module = kernelModule): { memory: WebAssembly.Memory; exports: KernelExports } {
+export function instantiate(bytes: number): { memory: WebAssembly.Memory; exports: KernelExports } {
   const pages = Math.max(1, Math.ceil(bytes / 65536));
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-  return { memory, exports: attach(memory, module) };
+  return { memory, exports: attach(memory, kernelModule) };
 }

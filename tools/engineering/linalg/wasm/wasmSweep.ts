@@ -1,10 +1,12 @@
 /**
  * Factoring with the WebAssembly kernels on a factor's memory, from any thread: the main thread's
  * serial sweep and top supernodes, and the subtree tasks of either thread (two-thread schedule).
- * This module has no top-level await (the helper thread loads it through require()).
+ * This module has no top-level await: the helper thread instantiates the module it is posted
+ * (attach) and never assembles the kernels itself (kernels.ts).
  *
  * Legend: r = one thread's instance on the factor's memory plus the byte addresses of the panels
  * (lx), the values (vals) and the frontier (f, -1 when absent); w = this thread's update stack.
+ * The main thread's WasmFactor (wasmStorage.ts) is such an r.
  */
 import type { CholeskySymbolic } from '../choleskySymbolic.ts';
 import { pivotError } from '../multifrontalFactor.ts';
@@ -12,7 +14,7 @@ import type { KernelExports } from './kernels.ts';
 
 export interface WasmRegions {
   exports: KernelExports;
-  buffer: ArrayBufferLike;
+  memory: WebAssembly.Memory;
   lx: number;
   vals: number;
   f: number;
@@ -32,7 +34,7 @@ export function wasmFactorRange(sym: CholeskySymbolic, r: WasmRegions, w: number
   if (s < 0) return;
   const bad = r.exports.badColumn();
   const h = sym.rowPtr[s + 1] - sym.rowPtr[s];
-  const pivot = new Float64Array(r.buffer, r.lx + 8 * (sym.panelOff[s] + bad * h + bad), 1)[0];
+  const pivot = new Float64Array(r.memory.buffer, r.lx + 8 * (sym.panelOff[s] + bad * h + bad), 1)[0];
   throw pivotError(sym, s, pivot, bad);
 }
 
@@ -43,7 +45,7 @@ export function wasmFactorSubtree(sym: CholeskySymbolic, r: WasmRegions, w: numb
   const m = sym.rowPtr[c + 1] - sym.rowPtr[c] - (sym.superStart[c + 1] - sym.superStart[c]);
   const frontOff = sym.parallel?.frontOff;
   if (!frontOff || m === 0) return;
-  const all = new Float64Array(r.buffer);
+  const all = new Float64Array(r.memory.buffer);
   const from = w / 8 + sym.uOff[c];
   all.copyWithin(r.f / 8 + frontOff[c], from, from + m * m);
 }
