@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chooseParallel, createThreadChooser, recordTime } from '../../../tools/engineering/linalg/threadChooser.ts';
 
-/** Runs n calls where the serial path takes serialMs and the two-thread path parallelMs; returns the share of two-thread calls. */
-function simulate(serialMs: number, parallelMs: number, n: number): number {
-  const c = createThreadChooser();
+/** Runs n calls on chooser c where the serial path takes serialMs and the two-thread path parallelMs; returns the share of two-thread calls. */
+function simulate(serialMs: number, parallelMs: number, n: number, c = createThreadChooser()): number {
   let par = 0;
   for (let i = 0; i < n; i++) {
     const p = chooseParallel(c);
@@ -30,15 +29,7 @@ describe('thread chooser', () => {
 
   it('follows a change of load', () => {
     const c = createThreadChooser();
-    const run = (serialMs: number, parallelMs: number, n: number): number => {
-      let par = 0;
-      for (let i = 0; i < n; i++) {
-        const p = chooseParallel(c);
-        if (p) par++;
-        recordTime(c, p, p ? parallelMs : serialMs);
-      }
-      return par / n;
-    };
+    const run = (serialMs: number, parallelMs: number, n: number): number => simulate(serialMs, parallelMs, n, c);
     expect(run(15, 8, 100)).toBeGreaterThan(0.8);
     run(10, 20, 50);
     expect(run(10, 20, 100)).toBeLessThan(0.2);
