@@ -6,6 +6,7 @@
  * ce_e = u_eᵀ KE u_e (unit-modulus strain energy), c = Σ_e E_e ce_e (= fᵀu),
  * dc_e = −p x_e^(p−1) (Emax − Emin) ce_e.
  */
+import { assembleCsr } from '../linalg/elementAssembly.ts';
 import type { Beams2DSetup } from './setup.ts';
 
 export const EMIN = 1e-9;
@@ -53,17 +54,7 @@ export function elementModuli(x: Float64Array, penal: number, E: Float64Array): 
 
 /** values ← Σ_e E_e KE scattered onto the reduced pattern (both triangles). */
 export function assembleFromModuli(setup: Beams2DSetup, E: Float64Array, values: Float64Array): Float64Array {
-  const { KE, scatter, nel } = setup;
-  values.fill(0);
-  for (let e = 0; e < nel; e++) {
-    const Ee = E[e];
-    const base = e * 64;
-    for (let k = 0; k < 64; k++) {
-      const s = scatter[base + k];
-      if (s >= 0) values[s] += Ee * KE[k];
-    }
-  }
-  return values;
+  return assembleCsr({ nel: setup.nel, nk: 64, Ke: setup.KE, scatter: setup.scatter }, E, values);
 }
 
 /** values ← Σ_e E_e(x_e) KE scattered onto the reduced pattern. */
@@ -101,13 +92,6 @@ export function elementEnergies(setup: Beams2DSetup, u: Float64Array, ce: Float6
     ce[e] = s;
   }
   return ce;
-}
-
-/** c = Σ_e E_e ce_e. */
-export function complianceOf(x: Float64Array, ce: Float64Array, penal: number): number {
-  let c = 0;
-  for (let e = 0; e < x.length; e++) c += (EMIN + Math.pow(x[e], penal) * (EMAX - EMIN)) * ce[e];
-  return c;
 }
 
 /** dc_e = −p x_e^(p−1) (Emax − Emin) ce_e. */

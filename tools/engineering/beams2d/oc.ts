@@ -205,8 +205,8 @@ class LinearSide {
   }
 }
 
-/** Bisection on lmid; returns the last lmid. With a print filter every pass filters and prints xnew. */
-function bisect(ctx: OcContext, st: OcState, above: (lmid: number) => boolean): number {
+/** Bisection on lmid with the decision `volume(lmid) > target` given by above; returns the last lmid. */
+function bisect(above: (lmid: number) => boolean): number {
   let l1 = 0;
   let l2 = 1e9;
   let lmid = NaN;
@@ -227,13 +227,13 @@ export function ocUpdate(ctx: OcContext, x: Float64Array, dc: Float64Array, dv: 
   if (w) {
     const side = new LinearSide(x, w, st, ctx.targetVolume, prepareLinear(x, w, st));
     side.narrow(EPS / 2, 1e9, NARROW_PROBES);
-    const lmid = bisect(ctx, st, (l) => side.above(l));
+    const lmid = bisect((l) => side.above(l));
     candidate(x, g, lmid, xnew);
     applyFilter(ctx.filter, xnew, xPhys);
   } else {
     let first = true;
     let volume = NaN;
-    bisect(ctx, st, (lmid) => {
+    bisect((lmid) => {
       // Early passes (huge lmid) often clip every element to its lower bound: the candidate is then
       // bit-identical to the previous one, and so are its xPhys, xPrint and volume.
       if (!candidate(x, g, lmid, xnew) || first) {

@@ -75,8 +75,8 @@ export function planElementAssembly(sym: CholeskySymbolic, Ke: Float64Array, sca
   return { nel, nk, Ke: Float64Array.from(Ke), scatter, contribPtr, contribDst, contribEK, nd, rowsP };
 }
 
-/** CSR values Σ_e E_e·Ke on the pattern (the JS kernels' path and a cross-check). */
-export function assembleCsr(a: ElementAssembly, E: Float64Array, values: Float64Array): Float64Array {
+/** CSR values Σ_e E_e·Ke on the pattern, elements in order (the JS kernels' path and a cross-check). */
+export function assembleCsr(a: Pick<ElementAssembly, 'nel' | 'nk' | 'Ke' | 'scatter'>, E: Float64Array, values: Float64Array): Float64Array {
   const { nel, nk, Ke, scatter } = a;
   values.fill(0);
   for (let e = 0; e < nel; e++) {
