@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Launcher for the `engiai` command: runs cli/engiai.ts from its cached bundle (cli/launch.js).
-import { launch } from './launch.js';
+// Launcher for the `engiai` command: runs cli/engiai.ts from its cached bundle (tools/launch.js).
+import { launch } from '../tools/launch.js';
 
 await launch(new URL('./engiai.ts', import.meta.url));

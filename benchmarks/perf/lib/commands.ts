@@ -12,7 +12,7 @@ export function oursCommand(problemId: string, flags: string[], label = 'ours'):
     label,
     command: process.execPath,
     // the way the engiai command runs TypeScript: from the launcher's cached bundle
-    args: [join(repoRoot, 'cli', 'launch.js'), join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
+    args: [join(repoRoot, 'tools', 'launch.js'), join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
     cwd: repoRoot,
   };
 }

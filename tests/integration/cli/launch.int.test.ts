@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const LAUNCH = join(ROOT, 'cli', 'launch.js');
+const LAUNCH = join(ROOT, 'tools', 'launch.js');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'engiai');
 
 function run(entry: string, args: string[], env: Record<string, string> = {}) {
@@ -14,7 +14,7 @@ function run(entry: string, args: string[], env: Record<string, string> = {}) {
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('cli/launch.js: TypeScript entry points from a cached bundle', () => {
+describe('tools/launch.js: TypeScript entry points from a cached bundle', () => {
   const dir = mkdtempSync(join(tmpdir(), 'engiai-launch-'));
   const entry = join(dir, 'entry.ts');
   const dep = join(dir, 'dep.ts');

@@ -12,7 +12,7 @@
 //
 // Falls back to tsx when the cache cannot be written or esbuild fails, and when ENGIAI_TSX=1.
 //
-//   node cli/launch.js <entry.ts> [args...]     (the entry sees argv[1] = entry.ts)
+//   node tools/launch.js <entry.ts> [args...]     (the entry sees argv[1] = entry.ts)
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -124,11 +124,11 @@ export async function launch(entry) {
   return import(pathToFileURL(file).href);
 }
 
-// As a command: node cli/launch.js <entry.ts> [args...]
+// As a command: node tools/launch.js <entry.ts> [args...]
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const entry = process.argv[2];
   if (!entry) {
-    process.stderr.write('usage: node cli/launch.js <entry.ts> [args...]\n');
+    process.stderr.write('usage: node tools/launch.js <entry.ts> [args...]\n');
     process.exit(2);
   }
   process.argv.splice(1, 1);
