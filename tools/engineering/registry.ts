@@ -3,7 +3,13 @@
  * Each problem module registers itself here by being listed below.
  */
 import { InputError } from '../errors.ts';
+import { useBinaryStore } from './linalg/wasm/binarySource.ts';
 import type { Problem } from './problem.ts';
+import { fileBinaryStore } from './store/binaryCache.ts';
+
+// Engines load lazily below; the binaries they build (the linear solver's WebAssembly kernels) are
+// kept under ENGIAI_HOME/cache, a folder only this layer may touch.
+useBinaryStore(fileBinaryStore('wasm'));
 
 const factories = new Map<string, () => Promise<Problem>>();
 
@@ -23,6 +29,11 @@ export function registerProblemVersion(id: string, version: number, factory: () 
   versioned.set(`${id}@${version}`, factory);
 }
 
+/** The `<id>@<version>` keys of older versions, sorted. */
+export function olderVersions(): string[] {
+  return [...versioned.keys()].sort();
+}
+
 export async function getProblem(id: string): Promise<Problem> {
   const key = id.toLowerCase();
   const f = factories.get(key) ?? versioned.get(key);
@@ -32,7 +43,7 @@ export async function getProblem(id: string): Promise<Problem> {
       const p = await factories.get(base)!();
       if (String(p.version) === version) return p;
     }
-    throw new InputError(`unknown problem "${id}"`, { field: 'problem', hint: `available: ${problemIds().join(', ')} (older versions: ${[...versioned.keys()].join(', ') || 'none'})` });
+    throw new InputError(`unknown problem "${id}"`, { field: 'problem', hint: `available: ${problemIds().join(', ')} (older versions: ${olderVersions().join(', ') || 'none'})` });
   }
   return f();
 }

@@ -2,7 +2,11 @@ import { mkdtempSync, readdirSync, writeFileSync, chmodSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedBuild } from '../../../tools/engineering/store/binaryCache.ts';
+import { cachedBinary } from '../../../tools/engineering/linalg/wasm/binarySource.ts';
+import { fileBinaryStore } from '../../../tools/engineering/store/binaryCache.ts';
+
+const cachedBuild = (kind: string, name: string, source: string, build: () => Promise<Uint8Array<ArrayBuffer>>, valid?: (b: Uint8Array<ArrayBuffer>) => boolean) =>
+  cachedBinary(name, source, build, valid, fileBinaryStore(kind));
 
 describe('build cache under ENGIAI_HOME/cache', () => {
   let home: string;

@@ -1,13 +1,14 @@
 /**
  * The sparse Cholesky's WebAssembly kernels (multifrontalWat.ts), compiled when this module is
  * first imported (top-level await). The WAT text is part of the source; wabt assembles it to a
- * binary (≈ 0.2 s, mostly loading wabt), which is kept in ENGIAI_HOME/cache/wasm keyed by the
- * text's hash, so later starts only read ≈ 9 KB. Nothing is downloaded.
+ * binary (≈ 0.2 s, mostly loading wabt), which the installed BinaryStore keeps (binarySource.ts;
+ * the tool layer keeps it in ENGIAI_HOME/cache/wasm keyed by the text's hash), so later starts
+ * only read ≈ 9 KB. Nothing is downloaded.
  *
  * Each factor gets its own shared memory sized for it, and an instance of this module on it
  * (instantiate); a helper thread instantiates the same module on the same memory.
  */
-import { cachedBuild } from '../../store/binaryCache.ts';
+import { cachedBinary } from './binarySource.ts';
 import { KERNELS_WAT } from './multifrontalWat.ts';
 import { attach } from './wasmSweep.ts';
 
@@ -33,7 +34,7 @@ async function assemble(): Promise<Uint8Array<ArrayBuffer>> {
 
 /** The compiled kernels (a WebAssembly.Module can be posted to another thread). */
 export const kernelModule: WebAssembly.Module = new WebAssembly.Module(
-  await cachedBuild('wasm', 'linalg-kernels', KERNELS_WAT, assemble, (bytes) => WebAssembly.validate(bytes)),
+  await cachedBinary('linalg-kernels', KERNELS_WAT, assemble, (bytes) => WebAssembly.validate(bytes)),
 );
 
 /** A shared memory of `bytes` (rounded up to whole 64 KiB pages) and the kernels instantiated on it. */
