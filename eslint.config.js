@@ -18,9 +18,21 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },
   },
   {
+    // Faces reach the agents through their public surface only (agents/index.ts).
+    files: ['cli/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx', 'benchmarks/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/agents/*/**'], message: 'import the agents layer through agents/index.ts' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/\\/agents\\/[^/]+\\//]', message: 'import the agents layer through agents/index.ts' },
+        { selector: 'TSImportType[argument.literal.value=/\\/agents\\/[^/]+\\//]', message: 'import the agents layer through agents/index.ts' },
+      ],
+    },
+  },
+  {
     // The numeric core is pure: no I/O, no console.
     files: ['tools/engineering/**/*.ts'],
-    ignores: ['tools/engineering/store/**', 'tools/engineering/tools.ts', 'tools/engineering/dataset/**'],
+    ignores: ['tools/engineering/store/**', 'tools/engineering/tools/**', 'tools/engineering/dataset/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:child_process', 'fs', 'child_process'] }],
       'no-console': 'error',

@@ -1,16 +1,17 @@
 /**
- * The agents layer's public surface (style.md §7.10): other folders (cli, web, benchmarks) import
- * from here. Model backends are exported by agents/models/index.ts.
+ * The agents layer's public surface (style.md §7.10): cli/, web/ and benchmarks/ import from here
+ * only (a lint rule refuses deep imports). Assemble with createRuntime(); run turns on its sessions;
+ * consume the event stream with a Tracer and its processors.
  */
+export { createRuntime, offlineRoles, type ApprovableTool, type Runtime, type RuntimeOptions, type SessionOptions } from './runtime/createRuntime.ts';
 export { ChatSession, type ChatSessionOptions, type TurnInput, type TurnResult } from './runtime/chatSession.ts';
 export { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './runtime/checkpointer.ts';
-export { createToolContext, exporters } from './runtime/toolContext.ts';
-export { buildSupervisorGraph, compileSupervisorGraph, type SupervisorGraph, type SupervisorGraphDeps } from './supervisor/graph.ts';
-export { DEFAULT_LIMITS, SupervisorState, type Limits } from './supervisor/state.ts';
-export { validateHistory } from './supervisor/validateHistory.ts';
-export type { BaseToolContext, GraphDeps } from './supervisor/nodeKit.ts';
-export { allSpecialists, handoffToolName, validateSpecialists, type Availability, type Specialist, type SpecialistSettings } from './specialists/index.ts';
+export { threadStoreSpec } from './runtime/threadStore.ts';
+export { DEFAULT_LIMITS, type Limits } from './supervisor/state.ts';
+export { SPECIALISTS, buildSpecialists, handoffToolName, handoffTarget, validateSpecialists } from './specialists/index.ts';
+export type { Availability, Specialist, SpecialistDeps, SpecialistFactory } from './specialists/index.ts';
 export { Tracer, EventCollector, type AgentEvent, type AgentEventType, type InterruptPayload, type RunStatus, type TraceProcessor } from './trace/agentEvent.ts';
 export { TimelinePrinter } from './trace/timeline.ts';
 export { buildTrace, serializeMessage, artifactPaths, TRACE_VERSION, type ChatTrace, type TraceMessage } from './trace/traceJson.ts';
-export { createOfflineModel, OfflineChatModel } from './models/offline/index.ts';
+export { createOfflineModel, OfflineChatModel, type OfflineRole } from './models/offline/index.ts';
+export { resolveModel, usageOf, parseModelSpec, UsageLedger, type ModelSpec, type ResolveModelOptions } from './models/index.ts';

@@ -1,20 +1,26 @@
-/** Prompt texts live in agents/prompts/<name>.md so they are diffable; this reads them once. */
+/**
+ * Prompt texts are Markdown files so they are diffable: the supervisor's in agents/prompts/, each
+ * specialist's in its own folder. Read once; `{{NAME}}` placeholders are filled from `vars`, so a
+ * rule stated in a tool schema can be stated in the same words in a prompt.
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../tools/errors.ts';
 
 const cache = new Map<string, string>();
 
-export function loadPrompt(name: string): string {
-  const hit = cache.get(name);
-  if (hit !== undefined) return hit;
-  const file = fileURLToPath(new URL(`./${name}.md`, import.meta.url));
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    throw new ConfigError(`prompt "${name}" not found at ${file}`, { cause: err });
+/** `source`: a name in agents/prompts/ ("supervisor") or the URL of a .md file. */
+export function loadPrompt(source: string | URL, vars: Record<string, string> = {}): string {
+  const url = typeof source === 'string' ? new URL(`./${source}.md`, import.meta.url) : source;
+  let text = cache.get(url.href);
+  if (text === undefined) {
+    const file = fileURLToPath(url);
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      throw new ConfigError(`prompt not found at ${file}`, { cause: err });
+    }
+    cache.set(url.href, text);
   }
-  cache.set(name, text);
-  return text;
+  return text.replace(/\{\{([A-Z_]+)\}\}/g, (m, name: string) => vars[name] ?? m);
 }

@@ -9,23 +9,23 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { Command, GraphRecursionError, type BaseCheckpointSaver, type StateSnapshot } from '@langchain/langgraph';
 import type { AgentEvent, InterruptPayload, RunStatus } from '../trace/agentEvent.ts';
 import { Tracer } from '../trace/agentEvent.ts';
-import { allSpecialists } from '../specialists/index.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/graph.ts';
 import { LIVE_TOKENS } from '../supervisor/liveTokens.ts';
-import { DIRECT_EVENTS, type BaseToolContext } from '../supervisor/nodeKit.ts';
+import { DIRECT_EVENTS } from '../supervisor/nodeKit.ts';
 import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
+  /** The model one agent speaks through (default `model`; the runtime gives the offline model a role per agent). */
+  modelFor?: (agent: string) => BaseChatModel;
   modelName: string;
   checkpointer: BaseCheckpointSaver;
-  toolContext: BaseToolContext;
-  specialists?: Specialist[];
+  specialists: Specialist[];
   limits?: Partial<Limits>;
-  /** Tool names that need the person's approval before they run. */
+  /** Tool names that need the person's approval before they run (default: each specialist's defaults). */
   approvals?: string[];
 }
 
@@ -71,7 +71,7 @@ export class ChatSession {
 
   constructor(opts: ChatSessionOptions) {
     const compiled = compileSupervisorGraph(
-      { model: opts.model, modelName: opts.modelName, specialists: opts.specialists ?? allSpecialists(), toolContext: opts.toolContext, limits: opts.limits, approvals: opts.approvals },
+      { model: opts.model, modelFor: opts.modelFor, modelName: opts.modelName, specialists: opts.specialists, limits: opts.limits, approvals: opts.approvals },
       opts.checkpointer,
     );
     this.graph = compiled.graph;

@@ -1,13 +1,20 @@
-/** All seven specialists, in the order the supervisor lists them. */
+/**
+ * The specialist registry: every specialist's factory, in the order the supervisor lists them.
+ * Adding a specialist is a new folder under agents/specialists/ plus one line here
+ * (agents/README.md, "Adding a specialist").
+ */
 import { declaredSpecialists } from './declared.ts';
-import { engineeringSpecialist } from './engineering.ts';
-import { validateSpecialists, type Specialist, type SpecialistSettings } from './specialist.ts';
+import { engineeringSpecialist } from './engineering/index.ts';
+import { validateSpecialists, type Specialist, type SpecialistDeps, type SpecialistFactory } from './specialist.ts';
 
-export function allSpecialists(settings: SpecialistSettings = {}): Specialist[] {
-  const list = [engineeringSpecialist(), ...declaredSpecialists(settings)];
+export const SPECIALISTS: readonly SpecialistFactory[] = [engineeringSpecialist, ...declaredSpecialists];
+
+/** Builds the specialists (the registry's, or `factories`) and checks their names before any graph is built. */
+export async function buildSpecialists(deps: SpecialistDeps, factories: readonly SpecialistFactory[] = SPECIALISTS): Promise<Specialist[]> {
+  const list = await Promise.all(factories.map((f) => f(deps)));
   validateSpecialists(list);
   return list;
 }
 
-export { validateSpecialists, handoffToolName } from './specialist.ts';
-export type { Specialist, SpecialistSettings, Availability } from './specialist.ts';
+export { validateSpecialists, handoffToolName, handoffTarget } from './specialist.ts';
+export type { Specialist, SpecialistDeps, SpecialistFactory, Availability } from './specialist.ts';

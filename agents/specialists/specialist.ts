@@ -1,10 +1,15 @@
 /**
- * A specialist is a plug-in: a name, a description the supervisor routes by, its own tools, a prompt
- * (agents/prompts/<name>.md) and whether it can run under the current configuration. The supervisor
- * sees only specialists (as `transfer_to_<name>` tools); each specialist sees only its own tools.
+ * A specialist is a plug-in (agents/README.md, "Adding a specialist"): a folder under
+ * agents/specialists/ whose factory takes the settings and returns a name, a description the
+ * supervisor routes by, its tools (bound to its own context), its prompt, whether it can run under
+ * the current configuration (and why not), which of its tools ask before running by default, and
+ * its part of the offline planner. The supervisor sees only specialists (as `transfer_to_<name>`
+ * tools); each specialist sees only its own tools.
  */
+import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../tools/errors.ts';
-import type { EngiTool } from '../../tools/engineering/tools.ts';
+import type { BoundTool } from '../../tools/tool.ts';
+import type { OfflineRole } from '../models/offline/role.ts';
 
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -12,22 +17,38 @@ export interface Specialist {
   /** snake_case ASCII; the hand-off tool is `transfer_to_<name>`. */
   readonly name: string;
   readonly description: string;
-  readonly tools: readonly EngiTool[];
+  readonly tools: readonly BoundTool[];
   readonly prompt: string;
   readonly availability: Availability;
+  /** Tools that ask the person before running unless the settings say otherwise. */
+  readonly defaultApprovals?: readonly string[];
+  /** The offline planner's part for this specialist: when a request asks for it, and what it does. */
+  readonly offline?: {
+    /** The position in a request where it is asked for, or -1. */
+    mentionedAt(request: string): number;
+    /** Its planner (absent: it cannot work offline). */
+    role?: OfflineRole;
+  };
 }
 
-/** What specialists may depend on when deciding whether they are available. */
-export interface SpecialistSettings {
-  /** Names of configured services, e.g. { cluster: false, printer: false }. */
-  services?: Partial<Record<'documents' | 'arxiv' | 'websearch' | 'cluster' | 'shell' | 'printer', boolean>>;
+/** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */
+export interface SpecialistDeps {
+  config: EngiConfig;
 }
+
+export type SpecialistFactory = (deps: SpecialistDeps) => Specialist | Promise<Specialist>;
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
-export const handoffToolName = (agent: string) => `transfer_to_${agent}`;
+const HANDOFF_PREFIX = 'transfer_to_';
 
-/** Fails before any graph is built: bad or duplicate names, tools shared or named twice. */
+export const handoffToolName = (agent: string) => `${HANDOFF_PREFIX}${agent}`;
+
+/** The specialist a hand-off tool name names, or null when it is not a hand-off. */
+export const handoffTarget = (toolName: string): string | null => (toolName.startsWith(HANDOFF_PREFIX) ? toolName.slice(HANDOFF_PREFIX.length) : null);
+
+/** Fails before any graph is built: bad or duplicate names, tools named twice or with the hand-off prefix. */
 export function validateSpecialists(specialists: readonly Specialist[]): void {
   const seen = new Set<string>();
   for (const s of specialists) {
@@ -37,10 +58,13 @@ export function validateSpecialists(specialists: readonly Specialist[]): void {
     seen.add(s.name);
     const toolNames = new Set<string>();
     for (const t of s.tools) {
-      if (!NAME.test(t.name)) throw new ConfigError(`tool "${t.name}" of ${s.name} must be snake_case ASCII`);
+      if (!TOOL_NAME.test(t.name)) throw new ConfigError(`tool "${t.name}" of ${s.name} must be snake_case ASCII`);
       if (toolNames.has(t.name)) throw new ConfigError(`tool "${t.name}" is listed twice for ${s.name}`);
-      if (t.name.startsWith('transfer_to_')) throw new ConfigError(`tool "${t.name}" of ${s.name} uses the reserved hand-off prefix`);
+      if (handoffTarget(t.name) !== null) throw new ConfigError(`tool "${t.name}" of ${s.name} uses the reserved hand-off prefix`);
       toolNames.add(t.name);
+    }
+    for (const a of s.defaultApprovals ?? []) {
+      if (!toolNames.has(a)) throw new ConfigError(`${s.name} asks for approval of "${a}", which is not one of its tools`);
     }
   }
 }

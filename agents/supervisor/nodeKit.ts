@@ -6,27 +6,28 @@ import type { Runnable } from '@langchain/core/runnables';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { z } from 'zod';
 import { ConfigError } from '../../tools/errors.ts';
-import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
+import type { BoundTool } from '../../tools/tool.ts';
 import type { AgentEvent } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { handoffToolName } from '../specialists/specialist.ts';
 import type { Limits } from './state.ts';
 import { withToolCallIds } from './validateHistory.ts';
 
-/** The tool context minus what the graph supplies per call (asking the person, progress). */
-export type BaseToolContext = Omit<ToolContext, 'askHuman' | 'progress'>;
-
 export interface GraphDeps {
   /** The chat model for the supervisor and for every specialist. */
   model: BaseChatModel;
+  /** The model one agent speaks through (default `model`): the offline model takes a role per agent. */
+  modelFor?: (agent: string) => BaseChatModel;
   /** A label for traces, e.g. "offline" or "openai:gpt-5-mini". */
   modelName: string;
   specialists: Specialist[];
-  toolContext: BaseToolContext;
   limits: Limits;
   /** Tool names that need the person's approval before running (besides tools marking needsApproval). */
   approvals?: string[];
 }
+
+/** The model `agent` speaks through. */
+export const modelOf = (deps: GraphDeps, agent: string): BaseChatModel => deps.modelFor?.(agent) ?? deps.model;
 
 type EventBody = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 't'> : never) : never;
 
@@ -64,7 +65,7 @@ export function bindTools(model: BaseChatModel, tools: BindableTool[], opts: { o
   return (kwargs ? model.bindTools(defs, kwargs) : model.bindTools(defs)) as unknown as BoundModel;
 }
 
-export const toBindable = (t: EngiTool): BindableTool => ({ name: t.name, description: t.description, schema: t.schema });
+export const toBindable = (t: BoundTool): BindableTool => ({ name: t.name, description: t.description, schema: t.schema });
 
 /** The supervisor's view of a specialist: a `transfer_to_<name>` tool with an optional task. */
 export function handoffTool(s: Specialist): BindableTool {

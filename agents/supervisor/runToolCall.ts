@@ -9,7 +9,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { EngiError, InfraError } from '../../tools/errors.ts';
-import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
+import { keyFieldsOf, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
 
 export interface PendingCall {
   id: string;
@@ -23,7 +23,17 @@ export interface ToolOutcome {
   message: ToolMessage;
   ok: boolean;
   result: unknown;
+  /** Files the call produced or refers to (the tool says so; nothing is guessed from field names). */
+  artifacts: Artifact[];
+  /** The result fields the tool declares worth showing. */
+  highlights: Record<string, unknown>;
   durationMs: number;
+}
+
+/** What a stored ToolMessage carries besides its content (LangChain's `artifact`: never sent to a model). */
+export interface ToolMessageExtras {
+  artifacts: Artifact[];
+  highlights: Record<string, unknown>;
 }
 
 /**
@@ -38,7 +48,7 @@ export class DeferCall extends Error {
 }
 
 /** Before running a tool that needs approval: resolves true to go ahead. */
-export type ApproveFn = (tool: EngiTool, args: unknown) => Promise<boolean>;
+export type ApproveFn = (tool: BoundTool, args: unknown) => Promise<boolean>;
 
 function errorPayload(type: string, message: string, extra: Record<string, unknown> = {}) {
   return { error: { type, message, ...extra } };
@@ -52,33 +62,44 @@ function describeError(err: unknown): Record<string, unknown> {
   return errorPayload('ToolError', err instanceof Error ? err.message : String(err));
 }
 
-async function execute(call: PendingCall, tools: readonly EngiTool[], ctx: ToolContext, approve: ApproveFn): Promise<{ ok: boolean; result: unknown }> {
+interface Executed {
+  ok: boolean;
+  result: unknown;
+  artifacts: Artifact[];
+  tool?: BoundTool;
+}
+
+async function execute(call: PendingCall, tools: readonly BoundTool[], runtime: ToolRuntime, approve: ApproveFn): Promise<Executed> {
+  const failed = (result: unknown, tool?: BoundTool): Executed => ({ ok: false, result, artifacts: [], tool });
   if (call.malformed !== undefined) {
-    return { ok: false, result: errorPayload('ModelBehaviorError', `the arguments of ${call.name} are not valid JSON: ${call.malformed}`, { hint: 'call the tool again with a JSON object that matches its schema' }) };
+    return failed(errorPayload('ModelBehaviorError', `the arguments of ${call.name} are not valid JSON: ${call.malformed}`, { hint: 'call the tool again with a JSON object that matches its schema' }));
   }
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) {
-    return { ok: false, result: errorPayload('ModelBehaviorError', `unknown tool "${call.name}"`, { hint: `available tools: ${tools.map((t) => t.name).join(', ')}` }) };
+    return failed(errorPayload('ModelBehaviorError', `unknown tool "${call.name}"`, { hint: `available tools: ${tools.map((t) => t.name).join(', ')}` }));
   }
   const parsed = tool.schema.safeParse(call.args ?? {});
   if (!parsed.success) {
-    return { ok: false, result: errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }) };
+    return failed(errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }), tool);
   }
   if (tool.needsApproval && !(await approve(tool, parsed.data))) {
-    return { ok: false, result: errorPayload('Declined', `the person did not approve ${call.name}`) };
+    return failed(errorPayload('Declined', `the person did not approve ${call.name}`), tool);
   }
   try {
-    return { ok: true, result: await tool.run(parsed.data, ctx) };
+    const out = await tool.run(parsed.data, runtime);
+    return { ok: true, result: out.result, artifacts: out.artifacts ?? [], tool };
   } catch (err) {
     if (isGraphBubbleUp(err) || err instanceof DeferCall) throw err;
     if (err instanceof InfraError && err.retryable) throw err;
-    return { ok: false, result: describeError(err) };
+    return failed(describeError(err), tool);
   }
 }
 
-export async function runToolCall(call: PendingCall, tools: readonly EngiTool[], ctx: ToolContext, approve: ApproveFn): Promise<ToolOutcome> {
+export async function runToolCall(call: PendingCall, tools: readonly BoundTool[], runtime: ToolRuntime, approve: ApproveFn): Promise<ToolOutcome> {
   const t0 = performance.now();
-  const { ok, result } = await execute(call, tools, ctx, approve);
+  const { ok, result, artifacts, tool } = await execute(call, tools, runtime, approve);
+  const highlights = keyFieldsOf(tool, result);
+  const extras: ToolMessageExtras = { artifacts, highlights };
   const message = new ToolMessage({
     // an id like every stored message (the checkpoint serializer caches messages by id)
     id: randomUUID(),
@@ -86,6 +107,7 @@ export async function runToolCall(call: PendingCall, tools: readonly EngiTool[],
     name: call.name,
     status: ok ? 'success' : 'error',
     content: JSON.stringify(result),
+    artifact: extras,
   });
-  return { message, ok, result, durationMs: performance.now() - t0 };
+  return { message, ok, result, artifacts, highlights, durationMs: performance.now() - t0 };
 }

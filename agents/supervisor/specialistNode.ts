@@ -8,7 +8,7 @@ import { HumanMessage, SystemMessage, ToolMessage, type AIMessage } from '@langc
 import { Command, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Specialist } from '../specialists/specialist.ts';
 import { handoffToolName } from '../specialists/specialist.ts';
-import { bindTools, callNames, emitter, storedAI, toBindable, usageOf, type GraphDeps } from './nodeKit.ts';
+import { bindTools, callNames, emitter, modelOf, storedAI, toBindable, usageOf, type GraphDeps } from './nodeKit.ts';
 import type { SupervisorStateType } from './state.ts';
 import { modelCallConfig } from './liveTokens.ts';
 import { summarizeVisit } from './summarizeVisit.ts';
@@ -44,7 +44,7 @@ export function finishVisit(spec: Specialist, state: SupervisorStateType, config
 }
 
 export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
-  const model = bindTools(deps.model, spec.tools.map(toBindable));
+  const model = bindTools(modelOf(deps, spec.name), spec.tools.map(toBindable));
   const system = new SystemMessage(spec.prompt);
   const runTool = makeToolRunner(spec, deps);
 

@@ -1,8 +1,10 @@
 /**
  * A specialist hands back a compact summary, not its transcript (agent-stack.md §2.5): its final
- * text, one line per tool call with the key fields of the result, and the artifact paths.
+ * text, one line per tool call with the fields its tool declares worth showing, and the paths of
+ * the artifacts its tools declared.
  */
 import type { AIMessage, BaseMessage, ToolMessage } from '@langchain/core/messages';
+import type { ToolMessageExtras } from './runToolCall.ts';
 
 export interface VisitSummary {
   agent: string;
@@ -25,15 +27,6 @@ function compactValue(v: unknown, depth = 0): unknown {
   return v;
 }
 
-/** Fields worth handing back; anything else stays in the specialist's transcript. */
-const KEY_FIELDS = ['error', 'design_id', 'problem', 'conditions', 'iterations', 'final_objective', 'objectives', 'volume_fraction', 'constraint_violations', 'files', 'path', 'stl_path', 'watertight', 'answer', 'warnings'];
-
-function keyFields(result: unknown): unknown {
-  if (!result || typeof result !== 'object' || Array.isArray(result)) return compactValue(result);
-  const entries = Object.entries(result).filter(([k, v]) => KEY_FIELDS.includes(k) && !(Array.isArray(v) && v.length === 0));
-  return entries.length ? compactValue(Object.fromEntries(entries)) : compactValue(result, 2);
-}
-
 function parseContent(m: ToolMessage): unknown {
   const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
   try {
@@ -43,14 +36,12 @@ function parseContent(m: ToolMessage): unknown {
   }
 }
 
-/** Every string value under a key that names a file, anywhere in a tool result. */
-function collectPaths(v: unknown, out: Set<string>, key = ''): void {
-  if (typeof v === 'string') {
-    if (/(path|render|convergence|stl|design)$/i.test(key) && /[\\/]/.test(v)) out.add(v);
-    return;
-  }
-  if (Array.isArray(v)) v.forEach((x) => collectPaths(x, out, key));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collectPaths(x, out, k);
+/** What the tool declared about its call (runToolCall stores it on the message); a bare result for older messages. */
+function extrasOf(m: ToolMessage): ToolMessageExtras {
+  const a = m.artifact as Partial<ToolMessageExtras> | undefined;
+  if (a && Array.isArray(a.artifacts) && a.highlights && typeof a.highlights === 'object') return { artifacts: a.artifacts, highlights: a.highlights };
+  const result = parseContent(m);
+  return { artifacts: [], highlights: result && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : { value: result } };
 }
 
 export function textOf(m: BaseMessage): string {
@@ -65,9 +56,9 @@ export function summarizeVisit(agent: string, transcript: BaseMessage[], stopRea
   for (const m of transcript) {
     if (m.getType() === 'tool') {
       const t = m as ToolMessage;
-      const result = parseContent(t);
-      collectPaths(result, paths);
-      tools.push({ tool: t.name, ok: t.status !== 'error', result: keyFields(result) });
+      const { artifacts, highlights } = extrasOf(t);
+      for (const a of artifacts) paths.add(a.path);
+      tools.push({ tool: t.name, ok: t.status !== 'error', result: compactValue(highlights) });
     } else if (m.getType() === 'ai') {
       const text = textOf(m as AIMessage).trim();
       if (text) answer = text;

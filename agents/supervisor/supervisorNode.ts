@@ -7,7 +7,8 @@ import { AIMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langch
 import { Command, END, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import { loadPrompt } from '../prompts/loadPrompt.ts';
 import { modelCallConfig } from './liveTokens.ts';
-import { bindTools, callNames, emitter, handoffTool, storedAI, usageOf, type GraphDeps } from './nodeKit.ts';
+import { handoffTarget, handoffToolName } from '../specialists/specialist.ts';
+import { bindTools, callNames, emitter, handoffTool, modelOf, storedAI, usageOf, type GraphDeps } from './nodeKit.ts';
 import type { SupervisorStateType } from './state.ts';
 import { currentTurn, partialAnswer, sameTask, type TurnView } from './turnView.ts';
 import { textOf } from './summarizeVisit.ts';
@@ -30,7 +31,7 @@ function stop(view: TurnView, reason: string, emit: ReturnType<typeof emitter>, 
 }
 
 export function makeSupervisorNode(deps: GraphDeps) {
-  const model = bindTools(deps.model, deps.specialists.map(handoffTool), { oneCallAtATime: true });
+  const model = bindTools(modelOf(deps, 'supervisor'), deps.specialists.map(handoffTool), { oneCallAtATime: true });
   const system = new SystemMessage(`${loadPrompt('supervisor')}\n\n${roster(deps)}`);
   const byName = new Map(deps.specialists.map((s) => [s.name, s]));
 
@@ -57,10 +58,10 @@ export function makeSupervisorNode(deps: GraphDeps) {
     const replies: ToolMessage[] = invalid.map((c) => toolError(c.id!, c.name ?? 'unknown_tool', `arguments are not valid JSON: ${c.error ?? c.args}`));
     let chosen: { agent: string; task: string; id: string } | null = null;
     for (const c of calls) {
-      const agent = c.name.startsWith('transfer_to_') ? c.name.slice('transfer_to_'.length) : '';
+      const agent = handoffTarget(c.name) ?? '';
       const spec = byName.get(agent);
       const task = String((c.args as { task?: unknown })?.task ?? '').trim() || view.request;
-      if (!spec) replies.push(toolError(c.id!, c.name, `unknown tool "${c.name}"; hand off with one of: ${deps.specialists.map((s) => `transfer_to_${s.name}`).join(', ')}`));
+      if (!spec) replies.push(toolError(c.id!, c.name, `unknown tool "${c.name}"; hand off with one of: ${deps.specialists.map((s) => handoffToolName(s.name)).join(', ')}`));
       else if (!spec.availability.available) replies.push(toolError(c.id!, c.name, `the ${agent} agent is unavailable: ${spec.availability.reason}`));
       else if (chosen) replies.push(toolError(c.id!, c.name, 'ignored: one hand-off at a time; call it again after the current one returns'));
       else if (view.handoffs.some((h) => sameTask(h, agent, task))) {

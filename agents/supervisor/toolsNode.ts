@@ -7,7 +7,7 @@
  */
 import type { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, interrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { EngiTool, ToolContext } from '../../tools/engineering/tools.ts';
+import type { BoundTool, ToolRuntime } from '../../tools/tool.ts';
 import type { InterruptPayload } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { emitter, type GraphDeps } from './nodeKit.ts';
@@ -15,9 +15,6 @@ import { DeferCall, runToolCall, type PendingCall, type ToolOutcome } from './ru
 import type { SupervisorStateType } from './state.ts';
 
 export const toolsNodeName = (agent: string) => `${agent}_tools`;
-
-/** Tools whose purpose is to ask the person: they always run in the tools node. */
-const ASKS_PERSON = new Set(['ask_human_for_clarification']);
 
 /** The calls of an assistant message, malformed ones included, in order. */
 export function callsOf(ai: AIMessage): PendingCall[] {
@@ -57,34 +54,37 @@ export function isApproval(value: unknown): boolean {
 export type ToolRunner = (call: PendingCall, config: LangGraphRunnableConfig, inline: boolean) => Promise<ToolOutcome | null>;
 
 export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
-  const approvals = new Set(deps.approvals ?? []);
+  const approvals = new Set(deps.approvals ?? spec.defaultApprovals ?? []);
   const tools = spec.tools.map((t) => (approvals.has(t.name) ? { ...t, needsApproval: true } : t));
   const byName = new Map(tools.map((t) => [t.name, t]));
   return async (call, config, inline) => {
     const tool = call.malformed === undefined ? byName.get(call.name) : undefined;
-    if (inline && tool && (tool.needsApproval || ASKS_PERSON.has(tool.name))) return null;
+    // a call that could interrupt never starts inside the model's step
+    if (inline && tool && (tool.needsApproval || tool.asksPerson)) return null;
     const emit = emitter(config);
     emit({ type: 'tool_call', agent: spec.name, id: call.id, name: call.name, args: call.args });
-    const ctx: ToolContext = {
-      ...deps.toolContext,
+    const ask = (payload: InterruptPayload): unknown => {
+      const value = interrupt<InterruptPayload, unknown>(payload);
+      emit({ type: 'reply', agent: spec.name, kind: payload.kind, text: answerText(value) });
+      return value;
+    };
+    const runtime: ToolRuntime = {
       askHuman: async ({ question, missing }) => {
         if (inline) throw new DeferCall();
-        return answerText(interrupt<InterruptPayload, unknown>({ kind: 'clarification', question, missing, agent: spec.name }));
+        return answerText(ask({ kind: 'clarification', question, missing, agent: spec.name }));
       },
-      progress: (e) => emit({ type: 'progress', agent: spec.name, ...e }),
+      progress: (e) => emit({ type: 'progress', agent: spec.name, tool: call.name, ...e }),
+      threadId: typeof config.configurable?.thread_id === 'string' ? config.configurable.thread_id : undefined,
     };
-    const approve = async (t: EngiTool, args: unknown) => {
-      const question = `Run ${t.name} with ${JSON.stringify(args)}?`;
-      return isApproval(interrupt<InterruptPayload, unknown>({ kind: 'approval', question, tool: t.name, args, agent: spec.name }));
-    };
+    const approve = async (t: BoundTool, args: unknown) => isApproval(ask({ kind: 'approval', question: `Run ${t.name} with ${JSON.stringify(args)}?`, tool: t.name, args, agent: spec.name }));
     let outcome: ToolOutcome;
     try {
-      outcome = await runToolCall(call, tools, ctx, approve);
+      outcome = await runToolCall(call, tools, runtime, approve);
     } catch (err) {
       if (err instanceof DeferCall) return null;
       throw err;
     }
-    emit({ type: 'tool_result', agent: spec.name, id: call.id, name: call.name, ok: outcome.ok, result: outcome.result, durationMs: outcome.durationMs });
+    emit({ type: 'tool_result', agent: spec.name, id: call.id, name: call.name, ok: outcome.ok, result: outcome.result, artifacts: outcome.artifacts, highlights: outcome.highlights, durationMs: outcome.durationMs });
     return outcome;
   };
 }

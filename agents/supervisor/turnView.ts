@@ -3,6 +3,7 @@
  * hand-offs made, the specialists' summaries. Budgets, loop detection and partial answers read this.
  */
 import type { AIMessage, BaseMessage, ToolMessage } from '@langchain/core/messages';
+import { handoffTarget } from '../specialists/specialist.ts';
 import { textOf, type VisitSummary } from './summarizeVisit.ts';
 
 export interface Handoff {
@@ -49,9 +50,8 @@ export function currentTurn(messages: BaseMessage[]): TurnView {
     if (m.getType() === 'ai') {
       view.supervisorCalls++;
       for (const c of (m as AIMessage).tool_calls ?? []) {
-        if (c.name.startsWith('transfer_to_')) {
-          view.handoffs.push({ agent: c.name.slice('transfer_to_'.length), task: String((c.args as { task?: unknown })?.task ?? ''), callId: c.id ?? '' });
-        }
+        const agent = handoffTarget(c.name);
+        if (agent !== null) view.handoffs.push({ agent, task: String((c.args as { task?: unknown })?.task ?? ''), callId: c.id ?? '' });
       }
     } else if (m.getType() === 'tool') {
       const s = parseSummary(m as ToolMessage);

@@ -1,8 +1,12 @@
 /**
  * The one event stream of an agent run (style.md §7.9): span-like events that the CLI timeline,
- * the JSON trace, the web UI's SSE feed and benchmark traces all consume. Nodes emit them through
- * LangGraph's custom stream; `chatSession` forwards them to a Tracer.
+ * the JSON trace, the web UI's SSE feed and benchmark traces all consume. Nodes hand them to the
+ * run's direct sink (nodeKit.emitter); `chatSession` forwards them to a Tracer. Tool results carry
+ * the tool's own metadata (its artifacts, the fields it declares worth showing), so no consumer
+ * needs to know a tool by name.
  */
+import type { Artifact } from '../../tools/tool.ts';
+
 export type AgentEvent =
   | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
   | { type: 'node_start'; t: number; node: string; agent: string }
@@ -22,8 +26,23 @@ export type AgentEvent =
   | { type: 'handoff'; t: number; from: string; to: string; task: string }
   | { type: 'handback'; t: number; from: string; summary: string }
   | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
-  | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number }
-  | { type: 'progress'; t: number; agent: string; tool: string; step: number; maxIter: number; objective?: number }
+  | {
+      type: 'tool_result';
+      t: number;
+      agent: string;
+      id: string;
+      name: string;
+      ok: boolean;
+      result: unknown;
+      /** Files the call produced or refers to. */
+      artifacts: Artifact[];
+      /** The result fields the tool declares worth showing (errors always). */
+      highlights: Record<string, unknown>;
+      durationMs: number;
+    }
+  | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
+  /** The person's answer to a question or an approval, as the waiting tool receives it. */
+  | { type: 'reply'; t: number; agent: string; kind: InterruptKind; text: string }
   | { type: 'interrupt'; t: number; kind: InterruptKind; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }

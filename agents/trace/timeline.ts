@@ -8,13 +8,12 @@ import type { AgentEvent, TraceProcessor } from './agentEvent.ts';
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-function resultGist(result: unknown): string {
-  if (!result || typeof result !== 'object') return clip(String(result));
-  const r = result as Record<string, unknown>;
-  if (r.error) return clip(`error: ${(r.error as { message?: string }).message ?? JSON.stringify(r.error)}`);
-  const keys = ['design_id', 'final_objective', 'objectives', 'iterations', 'files', 'stl_path', 'watertight', 'answer', 'conditions', 'warnings'];
-  const parts = keys.filter((k) => r[k] !== undefined && !(Array.isArray(r[k]) && !(r[k] as unknown[]).length)).map((k) => `${k}=${typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])}`);
-  return clip(parts.join(' ') || JSON.stringify(r), 400);
+/** The fields the tool declared worth showing, one line. */
+function gist(highlights: Record<string, unknown>): string {
+  const error = highlights.error as { message?: string } | undefined;
+  if (error) return clip(`error: ${error.message ?? JSON.stringify(error)}`);
+  const parts = Object.entries(highlights).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return clip(parts.join(' '), 400);
 }
 
 export class TimelinePrinter implements TraceProcessor {
@@ -46,10 +45,12 @@ export class TimelinePrinter implements TraceProcessor {
       case 'tool_call':
         return this.line(`  ⚙ ${e.agent}.${e.name} ${clip(JSON.stringify(e.args))}`);
       case 'tool_result':
-        return this.line(`  ${e.ok ? '✓' : '✗'} ${e.name} ${ms(e.durationMs)} ${resultGist(e.result)}`);
+        return this.line(`  ${e.ok ? '✓' : '✗'} ${e.name} ${ms(e.durationMs)} ${gist(e.highlights)}`);
       case 'progress':
-        if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} iteration ${e.step}/${e.maxIter}${e.objective !== undefined ? ` objective ${e.objective.toPrecision(6)}` : ''}`);
+        if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} step ${e.step}/${e.total}${e.value !== undefined ? ` ${e.label ?? 'value'} ${e.value.toPrecision(6)}` : ''}`);
         return;
+      case 'reply':
+        return this.line(`  ↳ ${e.kind === 'approval' ? 'approval' : 'answer'}: ${clip(e.text)}`);
       case 'token':
         if (e.agent !== 'supervisor') return;
         if (this.streamingAgent !== e.agent) {

@@ -50,15 +50,10 @@ export function serializeMessage(m: BaseMessage): TraceMessage {
   return out;
 }
 
-/** File paths named in tool results (design folders, images, STL files), in the order produced. */
+/** The files tool calls declared (design folders, images, STL files), in the order produced, each once. */
 export function artifactPaths(events: AgentEvent[]): string[] {
   const out = new Set<string>();
-  const visit = (v: unknown, key: string) => {
-    if (typeof v === 'string') {
-      if (/(path|render|convergence|stl)$/i.test(key) && /[\\/]/.test(v)) out.add(v);
-    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
-  };
-  for (const e of events) if (e.type === 'tool_result' && e.ok) visit(e.result, '');
+  for (const e of events) if (e.type === 'tool_result' && e.ok) for (const a of e.artifacts ?? []) out.add(a.path);
   return [...out];
 }
 

@@ -15,14 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Annotation, Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
-import { createOfflineModel } from '../../agents/models/offline/index.ts';
-import { ChatSession } from '../../agents/runtime/chatSession.ts';
-import { openCheckpointer } from '../../agents/runtime/checkpointer.ts';
-import { allSpecialists } from '../../agents/specialists/index.ts';
-import type { Specialist } from '../../agents/specialists/specialist.ts';
-import { EventCollector, Tracer } from '../../agents/trace/agentEvent.ts';
-import type { EngiTool } from '../../tools/engineering/tools.ts';
+import { Annotation, Command, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
+import { createRuntime, EventCollector, SPECIALISTS, Tracer, type ChatSession, type CheckpointerSpec, type Runtime, type SpecialistFactory } from '../../agents/index.ts';
+import { loadConfig } from '../../config/load.ts';
 import { numberFlag, parseFlags } from './lib/flags.ts';
 import { median, round } from './lib/stats.ts';
 
@@ -38,15 +33,17 @@ const STUB_RESULTS: Record<string, Record<string, unknown>> = {
 };
 
 /** The real specialists, with the engineering tools' bodies replaced by instant results. */
-function stubbedSpecialists(): Specialist[] {
-  return allSpecialists().map((s) =>
-    s.name !== 'engineering' ? s : { ...s, tools: s.tools.map((t): EngiTool => ({ ...t, run: async () => STUB_RESULTS[t.name] ?? {} })) },
-  );
-}
+const stubbedSpecialists: SpecialistFactory[] = SPECIALISTS.map((factory) => async (deps) => {
+  const s = await factory(deps);
+  if (s.name !== 'engineering') return s;
+  return { ...s, tools: s.tools.map((t) => ({ ...t, run: async () => ({ result: STUB_RESULTS[t.name] ?? {} }) })) };
+});
 
-function session(checkpointer: BaseCheckpointSaver): ChatSession {
-  const toolContext = { store: {} as never, exporters: {} as never };
-  return new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer, toolContext, specialists: stubbedSpecialists() });
+/** A runtime with the stubbed specialists over `checkpointer`, and its offline session. */
+async function session(checkpointer: CheckpointerSpec, runtimes: Runtime[]): Promise<ChatSession> {
+  const runtime = await createRuntime({ config: loadConfig(), checkpointer, specialists: stubbedSpecialists });
+  runtimes.push(runtime);
+  return runtime.session({ model: 'offline' });
 }
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)];
@@ -115,16 +112,9 @@ async function oneHop(s: ChatSession, threadId: string, mode: Mode, stats: HopSt
 /** All modes, one turn of each in turn, so a change in machine load hits every mode alike. */
 async function hops(turns: number, log: (l: string) => void): Promise<Record<string, HopStats>> {
   const dir = mkdtempSync(join(tmpdir(), 'engiai-bench-hops-'));
-  const stores: { close(): Promise<void> }[] = [];
+  const runtimes: Runtime[] = [];
   try {
-    const sessions = await Promise.all(
-      MODES.map(async (mode) => {
-        if (mode.store === 'memory') return session(new MemorySaver());
-        const store = await openCheckpointer({ kind: 'sqlite', path: join(dir, `${mode.name}.sqlite`) });
-        stores.push(store);
-        return session(store.saver);
-      }),
-    );
+    const sessions = await Promise.all(MODES.map((mode) => session(mode.store === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', path: join(dir, `${mode.name}.sqlite`) }, runtimes)));
     const stats: Record<string, HopStats> = Object.fromEntries(MODES.map((m) => [m.name, { total: [], framework: [], cpu: [], counts: { modelCalls: 0, toolCalls: 0, supersteps: 0 } }]));
     for (let i = 0; i < turns + 3; i++) {
       for (const [k, mode] of MODES.entries()) await oneHop(sessions[k], `hop-${i}`, mode, i < 3 ? null : stats[mode.name]);
@@ -132,14 +122,15 @@ async function hops(turns: number, log: (l: string) => void): Promise<Record<str
     for (const m of MODES) log(`hops (${JSON.stringify(m)}): ${turns} turns, median ${median(stats[m.name].total).toFixed(1)} ms, framework ${median(stats[m.name].framework).toFixed(1)} ms`);
     return stats;
   } finally {
-    for (const st of stores) await st.close();
+    for (const r of runtimes) await r.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function memory(conversations: number, log: (l: string) => void) {
   const gc = gcFn();
-  const s = session(new MemorySaver());
+  const runtimes: Runtime[] = [];
+  const s = await session({ kind: 'memory' }, runtimes);
   await s.runTurn({ threadId: 'warm', message: REQUEST });
   gc();
   const before = process.memoryUsage().heapUsed;
@@ -151,14 +142,14 @@ async function memory(conversations: number, log: (l: string) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'engiai-bench-agents-'));
   try {
     const db = join(dir, 'threads.sqlite');
-    const store = await openCheckpointer({ kind: 'sqlite', path: db });
-    const sq = session(store.saver);
+    const sq = await session({ kind: 'sqlite', path: db }, runtimes);
     await sq.runTurn({ threadId: 'sq-warm', message: REQUEST });
     const start = statSync(db).size;
     for (let i = 0; i < conversations; i++) await sq.runTurn({ threadId: `sq-${i}`, message: REQUEST });
-    await store.close();
+    for (const r of runtimes) await r.close();
     return { heapPerConversation: perConversation, sqlitePerConversation: (statSync(db).size - start) / conversations };
   } finally {
+    for (const r of runtimes) await r.close().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
 }

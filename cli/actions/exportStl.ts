@@ -1,9 +1,10 @@
-/** The work behind `engiai export-stl`. */
-import { writeFile, mkdir } from 'node:fs/promises';
+/** The work behind `engiai export-stl`: the workflow's STL export, stored beside the design or written to --out. */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { engineeringContext } from '../../tools/engineering/context.ts';
+import { exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
-import { attachToArtifact, designStore } from './artifacts.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
   const v = Number(raw);
@@ -16,27 +17,28 @@ function num(flag: string, raw: string, positive: boolean): number {
 export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   const threshold = num('threshold', opts.threshold, false);
   if (threshold <= 0 || threshold >= 1) throw new InputError(`--threshold must lie in (0, 1), got ${threshold}`, { field: 'threshold' });
-  const params = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };
-  // Any 2-D density exports; the problem does not matter here.
-  const { design, meta } = await designStore().load(opts.design);
-  const { exportStl } = await import('../../tools/engineering/export/stl.ts');
-  const result = await exportStl(design, params);
+  const params: StlParams = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };
+  const ctx = engineeringContext();
+  // any 2-D density exports: the problem does not matter here
+  const loaded = await ctx.store.loadFile(opts.design);
   let path: string;
+  let result;
   if (opts.out) {
+    result = await ctx.exporters.exportStl(loaded.design, params);
     path = resolve(opts.out);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, result.stl);
-  } else if (meta) {
-    path = await attachToArtifact(meta.id, `design-t${threshold}-xy${params.scaleXy}-z${params.scaleZ}${params.mirrorY ? '-mirror' : ''}.stl`, result.stl);
+  } else if (loaded.meta?.id) {
+    const exported = await exportStoredStl(ctx, await loadStored(ctx, loaded.meta.id), params);
+    result = exported.result;
+    path = exported.artifact.path;
   } else {
     throw new InputError('--out is required when the design is a .npy file rather than a stored artifact', { field: 'out' });
   }
   const summary = { stl: path, triangles: result.triangles, volume: result.volume, watertight: result.watertight, genus: result.genus, params };
   if (opts.json) process.stdout.write(JSON.stringify(summary) + '\n');
   else {
-    process.stdout.write(
-      `wrote ${path}\n  triangles ${result.triangles}, volume ${result.volume.toFixed(3)}, genus ${result.genus}, watertight ${result.watertight ? 'yes' : 'NO'}\n`,
-    );
+    process.stdout.write(`wrote ${path}\n  triangles ${result.triangles}, volume ${result.volume.toFixed(3)}, genus ${result.genus}, watertight ${result.watertight ? 'yes' : 'NO'}\n`);
   }
   if (!result.watertight) process.exitCode = 1;
 }

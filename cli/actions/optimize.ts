@@ -1,77 +1,63 @@
-/** The work behind `engiai optimize`: validate, run with progress, store, render, report. */
+/** The work behind `engiai optimize`: the workflow's optimizeAndStore with a progress bar, then a report. */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { Design, OptimizeResult } from '../../tools/engineering/problem.ts';
-import { conditionsOf, fmt, formatObjectives, objectivesRecord, printWarnings, progressBar, resolveProblemConfig } from '../shared.ts';
-import { loadDesignForProblem, saveWithRenders } from './artifacts.ts';
+import { basename, join, resolve } from 'node:path';
+import { engineeringContext } from '../../tools/engineering/context.ts';
+import { conditionsOf, loadDesignInput, optimizeAndStore, setupProblem } from '../../tools/engineering/workflow.ts';
+import { parseConditionArgs } from '../conditionArgs.ts';
+import { fmt, formatObjectives, printWarnings, progressBar } from '../shared.ts';
 
-export async function runOptimize(
-  problemId: string,
-  tokens: string[],
-  opts: { out?: string; json?: boolean; start?: string; render?: boolean },
-): Promise<void> {
-  const { problem, config, warnings } = await resolveProblemConfig(problemId, tokens);
-  printWarnings(warnings);
-  let startingPoint: Design | undefined;
-  if (opts.start) startingPoint = (await loadDesignForProblem(opts.start, problem.id)).design;
+export async function runOptimize(problemId: string, tokens: string[], opts: { out?: string; json?: boolean; start?: string; render?: boolean }): Promise<void> {
+  const { getProblem } = await import('../../tools/engineering/registry.ts');
+  const setup = await setupProblem(problemId, parseConditionArgs(await getProblem(problemId), tokens));
+  const { problem, config } = setup;
+  printWarnings(setup.warnings);
+  const ctx = engineeringContext();
+  const start = opts.start ? await loadDesignInput(ctx, opts.start, problemId) : undefined;
 
   const maxIter = Number(config.max_iter ?? config.num_optimization_steps ?? 100);
   const bar = await progressBar(`optimize ${problem.id}`, maxIter);
-  const started = performance.now();
-  const gen = problem.optimizeSteps(config, { startingPoint });
-  let result: OptimizeResult;
-  for (;;) {
-    const next = gen.next();
-    if (next.done) {
-      result = next.value;
-      break;
-    }
-    const e = next.value;
-    bar.update(e.step + 1, `${problem.objectives[0].name}=${fmt(e.objectives[0])}${e.change === undefined ? '' : ` change=${e.change.toFixed(4)}`}`);
-  }
-  bar.stop();
-  const seconds = (performance.now() - started) / 1000;
-
-  const finalValues = problem.simulate(result.design, config);
-  const record = await saveWithRenders(problem, config, result.design, {
-    objectives: finalValues,
-    history: result.history,
-    iterations: result.iterations,
-    provenance: { tool: 'engiai optimize', command: ['optimize', problemId, ...tokens].join(' '), parent: opts.start },
+  const stored = await optimizeAndStore(ctx, {
+    ...setup,
+    start: start && { design: start.design, id: start.stored?.id },
+    onStep: (e) => bar.update(e.step + 1, `${problem.objectives[0].name}=${fmt(e.objectives[0])}${e.change === undefined ? '' : ` change=${e.change.toFixed(4)}`}`),
+    provenance: { tool: 'engiai optimize', command: ['optimize', problemId, ...tokens].join(' ') },
     render: opts.render !== false,
   });
+  bar.stop();
+  const files = Object.fromEntries(stored.artifacts.map((a) => [basename(a.path), a.path]));
 
   if (opts.out) {
     const dir = resolve(opts.out);
     await mkdir(dir, { recursive: true });
-    for (const [name, path] of Object.entries(record.files)) await copyFile(path, join(dir, name));
-    await writeFile(join(dir, 'meta.json'), JSON.stringify(record.meta, null, 2));
+    for (const [name, path] of Object.entries(files)) await copyFile(path, join(dir, name));
+    await writeFile(join(dir, 'meta.json'), JSON.stringify(stored.meta, null, 2));
   }
 
-  const history = result.history.map((s) => (s.objectives.length === 1 ? s.objectives[0] : s.objectives));
+  const values = Object.values(stored.objectives);
   if (opts.json) {
+    const history = stored.meta.history.map((s) => (s.objectives.length === 1 ? s.objectives[0] : s.objectives));
     const out = {
       problem: problem.id,
       version: problem.version,
       conditions: conditionsOf(problem, config),
       config,
-      iterations: result.iterations,
+      iterations: stored.meta.iterations,
       history,
-      objective: finalValues.length === 1 ? finalValues[0] : finalValues,
-      objectives: objectivesRecord(problem, finalValues),
-      design: { id: record.id, path: record.files['design.npy'] },
-      files: record.files,
-      seconds,
-      warnings: warnings.map((w) => `${w.constraint}: ${w.cause}`),
+      objective: values.length === 1 ? values[0] : values,
+      objectives: stored.objectives,
+      design: { id: stored.id, path: files['design.npy'] },
+      files,
+      seconds: stored.seconds,
+      warnings: stored.warnings,
     };
     process.stdout.write(JSON.stringify(out) + '\n');
     return;
   }
   const lines = [
-    `${problem.id}: ${result.iterations} iterations in ${seconds.toFixed(2)} s`,
-    `final design: ${formatObjectives(problem, finalValues)}`,
-    `design id: ${record.id}`,
-    ...Object.entries(record.files).map(([name, path]) => `  ${name.padEnd(16)} ${path}`),
+    `${problem.id}: ${stored.meta.iterations} iterations in ${stored.seconds.toFixed(2)} s`,
+    `final design: ${formatObjectives(stored.objectives)}`,
+    `design id: ${stored.id}`,
+    ...Object.entries(files).map(([name, path]) => `  ${name.padEnd(16)} ${path}`),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -1,30 +1,33 @@
-/** The work behind `engiai render`. */
-import { writeFile, mkdir } from 'node:fs/promises';
+/** The work behind `engiai render`: the design (and its convergence) as PNG or SVG, by the file's extension. */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { checkOrThrow, printWarnings } from '../shared.ts';
-import { parseConditionArgs } from '../conditionArgs.ts';
-import { loadDesignForProblem, renderDesignPng, convergenceFile } from './artifacts.ts';
+import { engineeringContext } from '../../tools/engineering/context.ts';
+import { loadDesignInput, setupProblem } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
+import { parseConditionArgs } from '../conditionArgs.ts';
+import { printWarnings } from '../shared.ts';
 
-export async function runRender(
-  problemId: string | undefined,
-  tokens: string[],
-  opts: { design: string; out: string; convergence?: string; json?: boolean },
-): Promise<void> {
-  const { problem, design, meta } = await loadDesignForProblem(opts.design, problemId);
-  const config = problem.resolveConfig({ ...(meta?.config ?? {}), ...parseConditionArgs(problem, tokens) });
-  printWarnings(checkOrThrow(problem, config));
-  const png = await renderDesignPng(problem, config, design);
+const isSvg = (path: string) => path.toLowerCase().endsWith('.svg');
+
+export async function runRender(problemId: string | undefined, tokens: string[], opts: { design: string; out: string; convergence?: string; json?: boolean }): Promise<void> {
+  const ctx = engineeringContext();
+  const { problem, design, stored } = await loadDesignInput(ctx, opts.design, problemId);
+  const { config, warnings } = await setupProblem(`${problem.id}@${problem.version}`, { ...(stored?.meta.config ?? {}), ...parseConditionArgs(problem, tokens) });
+  printWarnings(warnings);
   const out = resolve(opts.out);
+  const image = isSvg(out) ? await ctx.exporters.renderSvg(problem, design, config) : await ctx.exporters.renderPng(problem, design, config);
   await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, png);
+  await writeFile(out, image);
   let convergence: string | undefined;
   if (opts.convergence) {
-    if (!meta?.history?.length) throw new InputError('--convergence needs a stored design with an optimization history', { field: 'convergence' });
+    const history = stored?.meta.history ?? [];
+    if (!history.length) throw new InputError('--convergence needs a stored design with an optimization history', { field: 'convergence' });
     convergence = resolve(opts.convergence);
+    const title = `${problem.id} convergence (${stored!.id})`;
+    const chart = isSvg(convergence) ? await ctx.exporters.convergenceSvg(problem, history, title) : await ctx.exporters.convergencePng(problem, history, title);
     await mkdir(dirname(convergence), { recursive: true });
-    await writeFile(convergence, await convergenceFile(problem, meta.history, convergence.endsWith('.svg') ? 'svg' : 'png', meta.id));
+    await writeFile(convergence, chart);
   }
-  if (opts.json) process.stdout.write(JSON.stringify({ problem: problem.id, png: out, convergence }) + '\n');
+  if (opts.json) process.stdout.write(JSON.stringify({ problem: problem.id, [isSvg(out) ? 'svg' : 'png']: out, convergence }) + '\n');
   else process.stdout.write(`wrote ${out}${convergence ? `\nwrote ${convergence}` : ''}\n`);
 }

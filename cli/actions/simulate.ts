@@ -1,35 +1,33 @@
-/** The work behind `engiai simulate`. */
-import { checkOrThrow, conditionsOf, formatObjectives, objectivesRecord, printWarnings } from '../shared.ts';
-import { parseConditionArgs } from '../conditionArgs.ts';
-import { loadDesignForProblem } from './artifacts.ts';
+/** The work behind `engiai simulate`: the workflow's simulateDesign on a stored design or a .npy file. */
+import { engineeringContext } from '../../tools/engineering/context.ts';
+import { changedConditions, conditionsOf, loadDesignInput, setupProblem, simulateDesign } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
+import { parseConditionArgs } from '../conditionArgs.ts';
+import { formatObjectives, printWarnings } from '../shared.ts';
 
 export async function runSimulate(problemId: string | undefined, tokens: string[], opts: { design: string; json?: boolean }): Promise<void> {
-  const { problem, design, meta } = await loadDesignForProblem(opts.design, problemId);
-  const config = problem.resolveConfig({ ...(meta?.config ?? {}), ...parseConditionArgs(problem, tokens) });
-  const warnings = checkOrThrow(problem, config);
-  // checkConstraints repeats the config checks; keep only what it adds about the design.
-  const designViolations = problem.checkConstraints(design, config).filter((v) => !warnings.some((w) => w.constraint === v.constraint));
-  const designErrors = designViolations.filter((v) => v.criticality === 'error');
-  if (designErrors.length) throw new InputError(`design rejected: ${designErrors.map((v) => `${v.constraint}: ${v.cause}`).join('; ')}`, { field: 'design' });
-  const allWarnings = [...warnings, ...designViolations.filter((v) => v.criticality === 'warning')];
-  printWarnings(allWarnings);
-
-  const values = problem.simulate(design, config);
-  const verbose = problem.simulateVerbose?.(design, config);
+  const { problem, design, stored } = await loadDesignInput(engineeringContext(), opts.design, problemId);
+  const setup = await setupProblem(`${problem.id}@${problem.version}`, { ...(stored?.meta.config ?? {}), ...parseConditionArgs(problem, tokens) });
+  const sim = simulateDesign(problem, design, setup.config, { diagnostics: true });
+  const designErrors = sim.violations.filter((v) => v.startsWith('error'));
+  if (designErrors.length) throw new InputError(`design rejected: ${designErrors.join('; ')}`, { field: 'design' });
+  const changed = stored ? Object.keys(changedConditions(problem, stored.config, setup.config)) : [];
+  const warnings = [...setup.warnings, ...sim.violations, ...(changed.length ? [`simulated under changed conditions (${changed.join(', ')}), not the ones the design was optimized for`] : [])];
+  printWarnings(warnings);
+  const values = Object.values(sim.objectives);
   if (opts.json) {
     const out = {
       problem: problem.id,
-      design: meta?.id ?? opts.design,
-      conditions: conditionsOf(problem, config),
+      design: stored?.id ?? opts.design,
+      conditions: conditionsOf(problem, setup.config),
       objective: values.length === 1 ? values[0] : values,
-      objectives: objectivesRecord(problem, values),
-      ...(verbose ?? {}),
-      warnings: allWarnings.map((w) => `${w.constraint}: ${w.cause}`),
+      objectives: sim.objectives,
+      ...sim.extras,
+      warnings,
     };
     process.stdout.write(JSON.stringify(out) + '\n');
     return;
   }
-  const extra = verbose ? Object.entries(verbose).filter(([k]) => !problem.objectives.some((o) => o.name === k)) : [];
-  process.stdout.write(`${problem.id}: ${formatObjectives(problem, values)}${extra.map(([k, v]) => `, ${k} = ${v.toPrecision(8)}`).join('')}\n`);
+  const extra = Object.entries(sim.extras).map(([k, v]) => `, ${k} = ${v.toPrecision(8)}`);
+  process.stdout.write(`${problem.id}: ${formatObjectives(sim.objectives)}${extra.join('')}\n`);
 }

@@ -23,12 +23,14 @@ export interface ChatOptions {
   interactive?: boolean;
   /** ENGIAI_HOME override (tests). */
   home?: string;
-  /** Where threads persist (default: SQLite at threadsDbPath()). */
-  checkpointer?: import('../../agents/runtime/checkpointer.ts').CheckpointerSpec;
+  /** Where threads persist (default: the settings' thread store). */
+  checkpointer?: import('../../agents/index.ts').CheckpointerSpec;
   /** A ready model instead of resolving `model` (tests). */
   chatModel?: import('@langchain/core/language_models/chat_models').BaseChatModel;
-  limits?: Partial<import('../../agents/supervisor/state.ts').Limits>;
+  limits?: Partial<import('../../agents/index.ts').Limits>;
   approvals?: string[];
+  /** Specialists besides the registry's (tests: a toy plug-in). */
+  extraSpecialists?: import('../../agents/index.ts').SpecialistFactory[];
 }
 
 export interface ChatIO {
@@ -38,9 +40,9 @@ export interface ChatIO {
 
 export interface ChatOutcome {
   threadId: string;
-  status: import('../../agents/trace/agentEvent.ts').RunStatus;
+  status: import('../../agents/index.ts').RunStatus;
   answer: string | null;
-  trace: import('../../agents/trace/traceJson.ts').ChatTrace;
+  trace: import('../../agents/index.ts').ChatTrace;
 }
 
 async function askAtTerminal(question: string): Promise<string> {
@@ -55,15 +57,6 @@ async function askAtTerminal(question: string): Promise<string> {
 
 const defaultIO: ChatIO = { write: (t) => void process.stdout.write(t), ask: askAtTerminal };
 
-async function openModel(opts: ChatOptions) {
-  if (opts.chatModel) return { model: opts.chatModel, name: opts.model ?? opts.chatModel._llmType(), usage: () => undefined };
-  const { resolveModel, usageOf } = await import('../../agents/models/resolve.ts');
-  const { loadConfig } = await import('../../config/load.ts');
-  const spec = opts.model ?? loadConfig().model.spec;
-  const model = await resolveModel(spec);
-  return { model, name: spec, usage: () => usageOf(model)?.totals() as Record<string, number> | undefined };
-}
-
 /** Runs `engiai chat`; exported so tests call it without a subprocess. */
 export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promise<ChatOutcome> {
   const { randomUUID } = await import('node:crypto');
@@ -71,20 +64,16 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   if (!opts.message?.trim() && !opts.thread) {
     throw new InputError('give a message, or --thread ID to continue a conversation', { field: 'message', hint: 'engiai chat "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, then render it"' });
   }
-  const [{ ChatSession }, { createToolContext }, { openCheckpointer }, { Tracer, EventCollector }, { TimelinePrinter }, { buildTrace }] = await Promise.all([
-    import('../../agents/runtime/chatSession.ts'),
-    import('../../agents/runtime/toolContext.ts'),
-    import('../../agents/runtime/checkpointer.ts'),
-    import('../../agents/trace/agentEvent.ts'),
-    import('../../agents/trace/timeline.ts'),
-    import('../../agents/trace/traceJson.ts'),
-  ]);
-  const { model, name, usage } = await openModel(opts);
-  const { threadStoreSpec } = await import('../../agents/runtime/threadStore.ts');
+  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
-  const store = await openCheckpointer(opts.checkpointer ?? threadStoreSpec(loadConfig(), opts.home));
+  const base = loadConfig();
+  const config = opts.home ? { ...base, home: opts.home } : base;
+  const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
   try {
-    const session = new ChatSession({ model, modelName: name, checkpointer: store.saver, toolContext: await createToolContext(opts.home), limits: opts.limits, approvals: opts.approvals });
+    const spec = opts.model ?? config.model.spec;
+    const model = opts.chatModel ?? (await runtime.openModel(spec));
+    const name = opts.chatModel ? (opts.model ?? opts.chatModel._llmType()) : spec;
+    const session = await runtime.session({ model, modelName: name, approvals: opts.approvals });
     const collector = new EventCollector();
     const tracer = new Tracer([collector]);
     if (!opts.json) tracer.add(new TimelinePrinter(io.write));
@@ -103,16 +92,17 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
       else break;
       result = await session.runTurn({ threadId, resume, tracer, streamTokens });
     }
-    const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage: usage() });
+    const usage = usageOf(model)?.totals() as Record<string, number> | undefined;
+    const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
     else io.write(footer(trace));
     return { threadId, status: result.status, answer: result.answer, trace };
   } finally {
-    await store.close();
+    await runtime.close();
   }
 }
 
-function footer(trace: import('../../agents/trace/traceJson.ts').ChatTrace): string {
+function footer(trace: import('../../agents/index.ts').ChatTrace): string {
   const lines: string[] = [''];
   if (trace.status === 'interrupted' && trace.interrupt) {
     lines.push(`Question (${trace.interrupt.kind}) from ${trace.interrupt.agent}: ${trace.interrupt.question}`);

@@ -19,7 +19,7 @@ const ENTRY = new URL('./optimizeWorker.ts', import.meta.url).href;
 
 type Message =
   | { type: 'step'; event: StepEvent }
-  | { type: 'done'; history: OptiStep[]; iterations: number; shape: [number, number]; data: Float64Array; threadId: number }
+  | { type: 'done'; history: OptiStep[]; iterations: number; objectives: number[]; shape: [number, number]; data: Float64Array; threadId: number }
   | { type: 'error'; name: string; message: string; hint?: string; field?: string; iteration?: number };
 
 /** The engine's error again, with its class and fields, from the worker's plain-data report. */
@@ -62,11 +62,13 @@ function release(): void {
 }
 
 export interface ThreadedResult extends OptimizeResult {
+  /** The objectives of the returned design (problem.simulate), computed on the worker too. */
+  objectives: number[];
   /** The worker thread that computed it. */
   threadId: number;
 }
 
-/** problem.optimizeSteps(config, {startingPoint: start}) to completion, on a worker thread. */
+/** problem.optimizeSteps(config, {startingPoint: start}) to completion and the result simulated, on a worker thread. */
 export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
   await acquire();
   try {
@@ -101,7 +103,7 @@ function runInThread(problemId: string, config: ConfigValues, start: Design | un
           finish(() => reject(err));
         }
       } else if (m.type === 'done') {
-        finish(() => resolve({ design: { shape: m.shape, data: m.data }, history: m.history, iterations: m.iterations, threadId: m.threadId }));
+        finish(() => resolve({ design: { shape: m.shape, data: m.data }, history: m.history, iterations: m.iterations, objectives: m.objectives, threadId: m.threadId }));
       } else {
         finish(() => reject(rebuild(m)));
       }

@@ -1,7 +1,8 @@
 /**
  * Worker-thread entry of optimizeInThread (optimizeThread.ts): resolves the problem, runs one
  * optimization and streams it to the parent as messages {type: 'step', event} per recorded step,
- * then {type: 'done', history, iterations, shape, data} (the design's buffer transferred) or
+ * then {type: 'done', history, iterations, objectives, shape, data} (the objectives of the returned
+ * design, simulated here; the design's buffer transferred) or
  * {type: 'error', name, message, hint, field, iteration}.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
@@ -26,7 +27,8 @@ try {
     const next = steps.next();
     if (next.done) {
       const { design, history, iterations } = next.value;
-      port.postMessage({ type: 'done', history, iterations, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
+      const objectives = problem.simulate(design, job.config);
+      port.postMessage({ type: 'done', history, iterations, objectives, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
       break;
     }
     port.postMessage({ type: 'step', event: next.value });

@@ -1,31 +1,24 @@
 /**
- * Artifact files for the browser: absolute paths in tool results become `/artifacts/<id>/<file>`
- * links, and a request path is resolved back to a file only if it stays inside the artifact
- * folder — no `..` or encoded dots, no absolute paths, no NUL, no hidden names, no symlink that
- * points out of the folder (checked on the real path).
+ * Artifact files for the browser: the artifacts a tool declared (tools/tool.ts) become
+ * `/artifacts/<id>/<file>` links, and a request path is resolved back to a file only if it stays
+ * inside the artifact folder — no `..` or encoded dots, no absolute paths, no NUL, no hidden names,
+ * no symlink that points out of the folder (checked on the real path).
  */
 import { realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { AgentEvent } from '../../agents/trace/agentEvent.ts';
-
-export type LinkKind = 'image' | 'stl' | 'design' | 'file';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { AgentEvent } from '../../agents/index.ts';
+import type { Artifact } from '../../tools/tool.ts';
 
 export interface ArtifactLink {
+  /** The artifact's label (render, convergence, stl, …) or kind. */
   key: string;
-  kind: LinkKind;
+  kind: Artifact['kind'];
+  mediaType: string;
   url: string;
   name: string;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
-
-function kindOf(path: string): LinkKind {
-  const ext = extname(path).toLowerCase();
-  if (ext === '.png' || ext === '.svg' || ext === '.jpg') return 'image';
-  if (ext === '.stl') return 'stl';
-  if (!ext) return 'design';
-  return 'file';
-}
 
 /** The URL of an absolute path under `root`, or null when it is outside. */
 export function artifactUrl(root: string, path: string): string | null {
@@ -36,29 +29,23 @@ export function artifactUrl(root: string, path: string): string | null {
   return `/artifacts/${parts.map(encodeURIComponent).join('/')}`;
 }
 
-/** Links for every artifact path named in a tool result (keys ending in path/render/convergence/stl). */
-export function linksOf(root: string, result: unknown): ArtifactLink[] {
+/** Links for the artifacts that lie under `root` (others are not served), each once. */
+export function linksOf(root: string, artifacts: readonly Artifact[]): ArtifactLink[] {
   const out: ArtifactLink[] = [];
   const seen = new Set<string>();
-  const visit = (v: unknown, key: string) => {
-    if (typeof v === 'string') {
-      if (!/(path|render|convergence|stl|field)/i.test(key) || !/[\\/]/.test(v)) return;
-      const url = artifactUrl(root, v);
-      if (url && !seen.has(url)) {
-        seen.add(url);
-        out.push({ key, kind: kindOf(v), url, name: v.split(/[\\/]/).pop() ?? v });
-      }
-    } else if (Array.isArray(v)) v.forEach((x) => visit(x, key));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
-  };
-  visit(result, '');
+  for (const a of artifacts) {
+    const url = artifactUrl(root, a.path);
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    out.push({ key: a.label ?? a.kind, kind: a.kind, mediaType: a.mediaType, url, name: a.path.split(/[\\/]/).pop() ?? a.path });
+  }
   return out;
 }
 
 /** The event as sent to the browser: tool results carry `links` to their artifacts. */
 export function withLinks(root: string, event: AgentEvent): AgentEvent & { links?: ArtifactLink[] } {
   if (event.type !== 'tool_result' || !event.ok) return event;
-  const links = linksOf(root, event.result);
+  const links = linksOf(root, event.artifacts ?? []);
   return links.length ? { ...event, links } : event;
 }
 

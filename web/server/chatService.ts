@@ -1,14 +1,9 @@
 /**
- * Runs chat turns for the web server: one ChatSession per (model spec, approvals) over the shared
- * SQLite checkpointer, at most one turn per thread at a time, every event fanned out to the
- * caller's listener and (tokens excluded) recorded in the thread index for reopened threads.
+ * Runs chat turns for the web server: the runtime's session per (model spec, approvals), at most
+ * one turn per thread at a time, every event fanned out to the caller's listener and (tokens
+ * excluded) recorded in the thread index for reopened threads.
  */
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import type { ChatSession, TurnResult } from '../../agents/runtime/chatSession.ts';
-import { Tracer, type AgentEvent } from '../../agents/trace/agentEvent.ts';
-import type { BaseToolContext } from '../../agents/supervisor/nodeKit.ts';
-import type { Limits } from '../../agents/supervisor/state.ts';
+import { Tracer, type AgentEvent, type ChatSession, type Runtime, type TurnResult } from '../../agents/index.ts';
 import type { ThreadIndex } from './threadIndex.ts';
 
 export class ThreadBusyError extends Error {
@@ -18,12 +13,8 @@ export class ThreadBusyError extends Error {
 }
 
 export interface ChatServiceOptions {
-  checkpointer: BaseCheckpointSaver;
-  toolContext: BaseToolContext;
+  runtime: Runtime;
   index: ThreadIndex;
-  /** Builds the chat model of a spec (resolveModel in production; a fake in tests). */
-  openModel: (spec: string) => Promise<BaseChatModel>;
-  limits?: Partial<Limits>;
 }
 
 export interface TurnRequest {
@@ -36,7 +27,6 @@ export interface TurnRequest {
 }
 
 export class ChatService {
-  private readonly sessions = new Map<string, Promise<ChatSession>>();
   private readonly running = new Set<string>();
 
   constructor(private readonly opts: ChatServiceOptions) {}
@@ -45,29 +35,9 @@ export class ChatService {
     return this.running.has(threadId);
   }
 
-  /** The session for a model spec and approval list (built once, then reused). */
-  session(model: string, approvals: string[] = []): Promise<ChatSession> {
-    const key = JSON.stringify([model, [...approvals].sort()]);
-    let s = this.sessions.get(key);
-    if (!s) {
-      s = this.build(model, approvals);
-      this.sessions.set(key, s);
-      s.catch(() => this.sessions.delete(key));
-    }
-    return s;
-  }
-
-  private async build(model: string, approvals: string[]): Promise<ChatSession> {
-    const { ChatSession } = await import('../../agents/runtime/chatSession.ts');
-    const chatModel = await this.opts.openModel(model);
-    return new ChatSession({
-      model: chatModel,
-      modelName: model,
-      checkpointer: this.opts.checkpointer,
-      toolContext: this.opts.toolContext,
-      limits: this.opts.limits,
-      approvals,
-    });
+  /** The session for a model spec and approval list (built once by the runtime, then reused). */
+  session(model: string, approvals: readonly string[]): Promise<ChatSession> {
+    return this.opts.runtime.session({ model, approvals });
   }
 
   async runTurn(req: TurnRequest): Promise<TurnResult> {

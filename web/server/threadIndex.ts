@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AgentEvent } from '../../agents/trace/agentEvent.ts';
+import type { AgentEvent } from '../../agents/index.ts';
 
 export interface ThreadRow {
   id: string;

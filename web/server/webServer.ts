@@ -3,13 +3,12 @@
  * and its start/stop. Loopback by default; any other host needs a token, checked on every request.
  */
 import { join } from 'node:path';
-import { threadStoreSpec } from '../../agents/runtime/threadStore.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EngiConfig } from '../../config/schema.ts';
-import type { Limits } from '../../agents/supervisor/state.ts';
+import { createRuntime, type Limits, type SpecialistFactory } from '../../agents/index.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
 import { errorHandler } from './httpErrors.ts';
@@ -28,7 +27,10 @@ export interface WebServerOptions {
   token?: string;
   /** Model spec for new turns (default config.model.spec). */
   model?: string;
+  /** Tools that ask before running (default: each specialist's defaults). */
   approvals?: string[];
+  /** Specialists besides the registry's (tests: a toy plug-in). */
+  extraSpecialists?: SpecialistFactory[];
   uploadLimitBytes?: number;
   /** Serve the built client (default true; API-only tests pass false). */
   client?: boolean;
@@ -57,23 +59,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   if (opts.client !== false) await ensureClientBuilt(log);
 
   const home = opts.config.home;
-  const [{ openCheckpointer }, { createToolContext }, { DesignStore }, { artifactsDir }] = await Promise.all([
-    import('../../agents/runtime/checkpointer.ts'),
-    import('../../agents/runtime/toolContext.ts'),
-    import('../../tools/engineering/store/designStore.ts'),
-    import('../../config/paths.ts'),
-  ]);
-  const openModel =
-    opts.openModel ??
-    (async (spec: string) => {
-      const { resolveModel } = await import('../../agents/models/resolve.ts');
-      return resolveModel(spec, { config: opts.config });
-    });
-  const checkpointer = await openCheckpointer(threadStoreSpec(opts.config, home));
+  const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
+  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
   const index = new ThreadIndex(webDbPath(home));
-  const chat = new ChatService({ checkpointer: yieldingSaver(checkpointer.saver), toolContext: await createToolContext(home), index, openModel, limits: opts.limits });
+  const chat = new ChatService({ runtime, index });
+  const defaults = runtime.approvableTools().filter((t) => t.byDefault).map((t) => t.name);
   const state: WebState = {
-    settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? [])] },
+    settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? defaults)] },
+    runtime,
     chat,
     index,
     store: new DesignStore(home),
@@ -82,7 +75,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     uploadsDir: join(home, 'uploads'),
     uploadLimitBytes: opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT,
     config: opts.config,
-    checkModel: async (spec) => void (await openModel(spec)),
+    checkModel: async (spec) => void (await runtime.openModel(spec)),
   };
   await state.checkModel(state.settings.model);
 
@@ -116,7 +109,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       index.close();
-      await checkpointer.close();
+      await runtime.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 /** What the web server shares between routes: settings the UI can change, the services, paths. */
+import type { Runtime } from '../../agents/index.ts';
 import type { DesignStore } from '../../tools/engineering/store/designStore.ts';
 import type { ChatService } from './chatService.ts';
 import type { ThreadIndex } from './threadIndex.ts';
@@ -13,6 +14,7 @@ export interface WebSettings {
 
 export interface WebState {
   settings: WebSettings;
+  runtime: Runtime;
   chat: ChatService;
   index: ThreadIndex;
   store: DesignStore;

@@ -1,4 +1,4 @@
-/** The `offline` model spec: agents/models/resolve.ts calls createOfflineModel(). */
+/** The `offline` model: agents/models/resolve.ts calls createOfflineModel(); the runtime gives it roles. */
 import { OfflineChatModel, type OfflineModelOptions } from './offlineChatModel.ts';
 
 export function createOfflineModel(options: OfflineModelOptions = {}): OfflineChatModel {
@@ -7,6 +7,6 @@ export function createOfflineModel(options: OfflineModelOptions = {}): OfflineCh
 
 export { OfflineChatModel } from './offlineChatModel.ts';
 export type { OfflineModelOptions } from './offlineChatModel.ts';
-export { classifyIntents } from './supervisorPlanner.ts';
-export { parseRequest } from './parseRequest.ts';
-export { parseExports } from './parseExports.ts';
+export { classifyIntents, supervisorRole } from './supervisorPlanner.ts';
+export { noPlannerRole, type OfflineRole, type OfflineRoute } from './role.ts';
+export { doneCalls, errorText, lastIndexOfType, textOf, type DoneCall, type Plan, type PlannedCall } from './transcript.ts';

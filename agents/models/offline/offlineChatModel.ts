@@ -1,41 +1,22 @@
 /**
  * `offline`: a deterministic, rule-based planner behind the LangChain chat-model interface. It reads
- * only the conversation and tool results; which role it plays follows from the tools bound to it
- * (hand-off tools → supervisor, engineering tools → engineering agent). Tool calls come back as
- * ordinary AIMessage tool_calls with usage metadata, streamed word by word like a real model.
+ * only the conversation and tool results. Which agent it speaks for is its `role`, given by the
+ * runtime (`forRole`): the supervisor's router, or a specialist's own planner. Tool calls come back
+ * as ordinary AIMessage tool_calls with usage metadata, streamed word by word like a real model.
  */
 import { randomUUID } from 'node:crypto';
 import { BaseChatModel, type BaseChatModelParams, type BindToolsInput } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
-import { problemIds, getProblem } from '../../../tools/engineering/registry.ts';
-import { planEngineering, type ProblemFields } from './engineeringPlanner.ts';
-import { planSupervisor } from './supervisorPlanner.ts';
+import { noPlannerRole, type OfflineRole } from './role.ts';
 import { textOf, type Plan } from './transcript.ts';
 
 export interface OfflineModelOptions extends BaseChatModelParams {
   /** Names of the bound tools (set by bindTools). */
   toolNames?: string[];
-}
-
-let fieldsCache: Promise<ProblemFields> | null = null;
-
-/** Condition fields of every registered problem that loads (one failing module does not hide the others). */
-function problemFields(): Promise<ProblemFields> {
-  fieldsCache ??= (async () => {
-    const out: ProblemFields = {};
-    for (const id of problemIds()) {
-      try {
-        const p = await getProblem(id);
-        out[id] = { conditions: p.conditions, config: p.configFields };
-      } catch {
-        // a problem module still being written is simply not offered
-      }
-    }
-    return out;
-  })();
-  return fieldsCache;
+  /** The agent this model speaks for (set by forRole). */
+  role?: OfflineRole;
 }
 
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
@@ -47,10 +28,12 @@ function toolName(t: BindToolsInput): string {
 
 export class OfflineChatModel extends BaseChatModel {
   readonly toolNames: string[];
+  readonly role: OfflineRole;
 
   constructor(fields: OfflineModelOptions = {}) {
     super(fields);
     this.toolNames = fields.toolNames ?? [];
+    this.role = fields.role ?? noPlannerRole('this');
   }
 
   _llmType(): string {
@@ -58,17 +41,17 @@ export class OfflineChatModel extends BaseChatModel {
   }
 
   override bindTools(tools: BindToolsInput[]): OfflineChatModel {
-    return new OfflineChatModel({ toolNames: [...this.toolNames, ...tools.map(toolName)], callbacks: this.callbacks });
+    return new OfflineChatModel({ toolNames: [...this.toolNames, ...tools.map(toolName)], role: this.role, callbacks: this.callbacks });
+  }
+
+  /** The same model speaking for another agent. */
+  forRole(role: OfflineRole): OfflineChatModel {
+    return new OfflineChatModel({ toolNames: this.toolNames, role, callbacks: this.callbacks });
   }
 
   /** The planner's decision for this conversation. */
   async plan(messages: BaseMessage[]): Promise<Plan> {
-    if (this.toolNames.some((n) => n.startsWith('transfer_to_'))) return planSupervisor(messages, this.toolNames);
-    if (this.toolNames.includes('create_problem')) return planEngineering(messages, await problemFields());
-    return {
-      text: 'The offline planner can only act as the supervisor or the engineering agent. Configure an LLM (--model openai:…, google:… or ollama:…) for this agent.',
-      calls: [],
-    };
+    return this.role.plan(messages, this.toolNames);
   }
 
   private usage(messages: BaseMessage[], plan: Plan) {

@@ -45,7 +45,7 @@ describe('engiai chat across a killed process', () => {
   it('continues the turn with --thread after SIGKILL during optimize_design', async () => {
     const first = start(['Optimize a beams2d beam with volfrac 0.35, forcedist 0.2 and rmin 2 on a 60x30 grid, then render it']);
     const [, threadId] = await waitFor(first.output, /▶ thread (\S+)/, 60_000);
-    await waitFor(first.output, /optimize_design iteration 10\//, 90_000);
+    await waitFor(first.output, /optimize_design step 10\//, 90_000);
     first.child.kill('SIGKILL');
     await first.done;
     expect(first.output()).toMatch(/✓ create_problem/);

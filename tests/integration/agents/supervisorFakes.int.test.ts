@@ -8,10 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveModel } from '../../../agents/models/resolve.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
-import { openCheckpointer, type OpenCheckpointer } from '../../../agents/runtime/checkpointer.ts';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
+import { createRuntime, resolveModel, type ChatSession, type Runtime } from '../../../agents/index.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
 import { loadConfig } from '../../../config/load.ts';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeServer, type RecordedRequest, type ScriptStep } from '../../fakes/index.ts';
@@ -37,7 +34,7 @@ const PROVIDERS: Provider[] = [
 ];
 
 const SETUP = { problem: 'beams2d', conditions: { volfrac: 0.4, forcedist: 0.65, rmin: 4 }, config: { nelx: 30, nely: 15 } };
-const ENGINEERING = ['create_problem', 'optimize_design', 'simulate_design', 'render_design', 'convert_design_to_stl', 'ask_human_for_clarification'];
+const ENGINEERING = ['describe_problem', 'create_problem', 'optimize_design', 'simulate_design', 'render_design', 'convert_design_to_stl', 'list_designs', 'compare_designs', 'ask_human_for_clarification'];
 
 let home: string;
 beforeAll(() => {
@@ -45,18 +42,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const open: { fake?: Fake; stores: OpenCheckpointer[] } = { stores: [] };
+const open: { fake?: Fake; runtimes: Runtime[] } = { runtimes: [] };
 afterEach(async () => {
   await open.fake?.close();
-  for (const s of open.stores.splice(0)) await s.close();
+  for (const r of open.runtimes.splice(0)) await r.close();
 });
 
 async function session(p: Provider, fake: Fake, db = ':memory:') {
   const config = loadConfig({ env: { ...fake.env, ENGIAI_HOME: home }, cwd: home, flags: { model: { maxRetries: 2, retryBaseDelayMs: 20, timeoutMs: 10_000 } } });
-  const model = await resolveModel(p.spec, { config });
-  const store = await openCheckpointer({ kind: 'sqlite', path: db });
-  open.stores.push(store);
-  return new ChatSession({ model, modelName: p.spec, checkpointer: store.saver, toolContext: await createToolContext(home) });
+  const runtime = await createRuntime({ config, checkpointer: { kind: 'sqlite', path: db } });
+  open.runtimes.push(runtime);
+  return runtime.session({ model: await resolveModel(p.spec, { config }), modelName: p.spec });
 }
 
 async function turn(s: ChatSession, threadId: string, input: { message?: string; resume?: unknown }) {
@@ -136,7 +132,7 @@ describe.each(PROVIDERS)('supervisor over $name', (p) => {
     const asked = await turn(first, 'int-4', { message: 'Design a light beam' });
     expect(asked.status).toBe('interrupted');
     expect(asked.interrupt).toMatchObject({ kind: 'clarification', question: 'Which volume fraction?' });
-    for (const st of open.stores.splice(0)) await st.close();
+    for (const r of open.runtimes.splice(0)) await r.close();
 
     const second = await session(p, open.fake, db);
     const done = await turn(second, 'int-4', { resume: '0.25 please' });

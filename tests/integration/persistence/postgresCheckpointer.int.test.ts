@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import { openCheckpointer } from '../../../agents/runtime/checkpointer.ts';
 import { redactUrl } from '../../../agents/runtime/postgresCheckpointer.ts';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
+import { testSession } from '../../unit/agents/sessionKit.ts';
 import { InfraError } from '../../../tools/errors.ts';
 import { startPostgres, type PostgresServer } from './postgresServer.ts';
 
@@ -25,7 +24,7 @@ describe('PostgreSQL checkpointer', () => {
 
   const instance = async () => {
     const store = await openCheckpointer({ kind: 'postgres', url: pg.url });
-    const session = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: store.saver, toolContext: await createToolContext(home) });
+    const session = await testSession(home, { model: createOfflineModel(), saver: store.saver });
     return { store, session };
   };
 

@@ -53,9 +53,10 @@ describe('chat over SSE', () => {
   });
 
   it('tool results link their artifacts, and the links serve the files', async () => {
-    const links = frames.flatMap((f) => (f.event === 'tool_result' ? ((f.data.links as { kind: string; url: string }[]) ?? []) : []));
+    const links = frames.flatMap((f) => (f.event === 'tool_result' ? ((f.data.links as { kind: string; mediaType: string; url: string }[]) ?? []) : []));
     const image = links.find((l) => l.url.endsWith('/render.png'))!;
-    const stl = links.find((l) => l.kind === 'stl')!;
+    const stl = links.find((l) => l.kind === 'mesh')!;
+    expect(stl.mediaType).toBe('model/stl');
     expect(image.kind).toBe('image');
     expect(links.some((l) => l.url.endsWith('/convergence.png'))).toBe(true);
     const png = await fetch(`${server.url}${image.url}`);

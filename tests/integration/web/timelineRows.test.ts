@@ -11,9 +11,9 @@ describe('timeline rows', () => {
       { type: 'run_start', t, threadId: 'a', input: 'optimize', resume: false },
       { type: 'handoff', t, from: 'supervisor', to: 'engineering', task: 'optimize' },
       { type: 'tool_call', t, agent: 'engineering', id: 'c1', name: 'optimize_design', args: { problem: 'beams2d' } },
-      { type: 'progress', t, agent: 'engineering', tool: 'optimize_design', step: 0, maxIter: 2, objective: 5 },
-      { type: 'progress', t, agent: 'engineering', tool: 'optimize_design', step: 1, maxIter: 2, objective: 4 },
-      { type: 'tool_result', t, agent: 'engineering', id: 'c1', name: 'optimize_design', ok: true, result: {}, durationMs: 3, links: [{ key: 'render', kind: 'image', url: '/artifacts/x/render.png', name: 'render.png' }] },
+      { type: 'progress', t, agent: 'engineering', tool: 'optimize_design', step: 0, total: 2, value: 5, label: 'c' },
+      { type: 'progress', t, agent: 'engineering', tool: 'optimize_design', step: 1, total: 2, value: 4, label: 'c' },
+      { type: 'tool_result', t, agent: 'engineering', id: 'c1', name: 'optimize_design', ok: true, result: {}, durationMs: 3, links: [{ key: 'render', kind: 'image', mediaType: 'image/png', url: '/artifacts/x/render.png', name: 'render.png' }] },
       { type: 'tool_call', t, agent: 'engineering', id: 'c2', name: 'convert_design_to_stl', args: {} },
       { type: 'interrupt', t, kind: 'approval', payload: { kind: 'approval', question: 'Run?', agent: 'engineering', tool: 'convert_design_to_stl' } },
       { type: 'run_end', t, status: 'interrupted', durationMs: 1 },
@@ -25,19 +25,23 @@ describe('timeline rows', () => {
     const rows = buildRows(events);
     expect(rows.map((r) => r.kind)).toEqual(['user', 'handoff', 'tool', 'tool', 'question', 'answer']);
     const [opt, stl] = rows.filter((r) => r.kind === 'tool');
-    expect(opt).toMatchObject({ name: 'optimize_design', progress: { step: 1, maxIter: 2, objective: 4 }, result: { ok: true } });
+    expect(opt).toMatchObject({ name: 'optimize_design', progress: { step: 1, total: 2, value: 4, label: 'c' }, result: { ok: true } });
     expect(opt.kind === 'tool' && opt.result?.links.map((l) => l.name)).toEqual(['render.png']);
     expect(stl).toMatchObject({ key: 'c2', result: { ok: false }, waiting: false });
     expect(buildRows(events.slice(0, 8)).find((r) => r.kind === 'tool' && r.id === 'c2')).toMatchObject({ waiting: true });
   });
 
-  it("shows the person's answer to a clarification as their message", () => {
+  it("shows the person's answer to a clarification as their message, whichever tool asked", () => {
     const rows = buildRows([
-      { type: 'tool_call', t, agent: 'engineering', id: 'q', name: 'ask_human_for_clarification', args: { question: 'volfrac?' } },
-      { type: 'tool_result', t, agent: 'engineering', id: 'q', name: 'ask_human_for_clarification', ok: true, result: { answer: 'volfrac 0.3' }, durationMs: 1 },
+      { type: 'tool_call', t, agent: 'lab', id: 'q', name: 'confirm_sample', args: { question: 'which sample?' } },
+      { type: 'reply', t, agent: 'lab', kind: 'clarification', text: 'sample B' },
+      { type: 'tool_result', t, agent: 'lab', id: 'q', name: 'confirm_sample', ok: true, result: { sample: 'B' }, durationMs: 1 },
+      { type: 'tool_call', t, agent: 'lab', id: 'r', name: 'burn_sample', args: {} },
+      { type: 'reply', t, agent: 'lab', kind: 'approval', text: 'yes' },
     ]);
-    expect(rows.map((r) => r.kind)).toEqual(['tool', 'user']);
-    expect(rows[1]).toMatchObject({ text: 'volfrac 0.3' });
+    expect(rows.map((r) => r.kind)).toEqual(['tool', 'user', 'tool', 'note']);
+    expect(rows[1]).toMatchObject({ text: 'sample B' });
+    expect(rows[3]).toMatchObject({ text: 'approval: yes' });
   });
 
   it('a call id repeated in a later turn gets its own card with a distinct key', () => {

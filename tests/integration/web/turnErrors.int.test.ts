@@ -8,6 +8,9 @@ class ExplodingModel extends OfflineChatModel {
   override bindTools(): OfflineChatModel {
     return this;
   }
+  override forRole(): OfflineChatModel {
+    return this;
+  }
   override async plan(): Promise<never> {
     throw new Error('model exploded (test)');
   }

@@ -2,28 +2,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
+import { buildSpecialists, SPECIALISTS, validateSpecialists, type Specialist } from '../../../agents/specialists/index.ts';
 import { runToolCall } from '../../../agents/supervisor/runToolCall.ts';
-import { allSpecialists, validateSpecialists, type Specialist } from '../../../agents/specialists/index.ts';
-import { engineeringTools, type ToolContext } from '../../../tools/engineering/tools.ts';
+import { askPerson } from '../../../tools/askPerson.ts';
+import { engineeringContext } from '../../../tools/engineering/context.ts';
+import { engineeringTools } from '../../../tools/engineering/tools/index.ts';
+import { bindTools, type BoundTool, type ToolRuntime } from '../../../tools/tool.ts';
 import { z } from 'zod';
+import { testConfig } from './sessionKit.ts';
 
 let home: string;
-let ctx: ToolContext;
-const tools = engineeringTools();
+let tools: BoundTool[];
+const runtime: ToolRuntime = { askHuman: async ({ question }) => `answer to: ${question}`, threadId: 'thread-a' };
 const never = async () => false;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'engiai-tools-'));
-  ctx = { ...(await createToolContext(home)), askHuman: async ({ question }) => `answer to: ${question}` };
+  tools = [...bindTools(await engineeringTools(), engineeringContext(home)), askPerson()];
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const call = (name: string, args: unknown) => runToolCall({ id: `id-${name}`, name, args }, tools, ctx, never);
+const call = (name: string, args: unknown) => runToolCall({ id: `id-${name}`, name, args }, tools, runtime, never);
 const SMALL = { problem: 'beams2d', conditions: { volfrac: 0.4, forcedist: 0.5, rmin: 2 }, config: { nelx: 30, nely: 15 } };
 
 describe('engineering tools', () => {
   it('have strict schemas with described fields and the benchmark names', () => {
-    expect(tools.map((t) => t.name)).toEqual(['create_problem', 'optimize_design', 'simulate_design', 'render_design', 'convert_design_to_stl', 'ask_human_for_clarification']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'describe_problem',
+      'create_problem',
+      'optimize_design',
+      'simulate_design',
+      'render_design',
+      'convert_design_to_stl',
+      'list_designs',
+      'compare_designs',
+      'ask_human_for_clarification',
+    ]);
     const json = z.toJSONSchema(tools.find((t) => t.name === 'convert_design_to_stl')!.schema, { io: 'input' }) as { additionalProperties: boolean; properties: Record<string, { description?: string }> };
     expect(json.additionalProperties).toBe(false);
     for (const k of ['threshold', 'scale_xy', 'scale_z', 'mirror_y']) expect(json.properties[k].description).toMatch(/default/);
@@ -38,7 +51,9 @@ describe('engineering tools', () => {
 
   it('unknown arguments and unknown problems are tool errors, not crashes', async () => {
     expect((await call('create_problem', { problem: 'beams2d', volfrac: 0.3 })).result).toMatchObject({ error: { type: 'ModelBehaviorError' } });
-    expect((await call('create_problem', { problem: 'bridge3d' })).result).toMatchObject({ error: { type: 'InputError', hint: expect.stringMatching(/beams2d/) } });
+    expect((await call('create_problem', { problem: 'bridge3d' })).result).toMatchObject({ error: { type: 'ModelBehaviorError', message: expect.stringMatching(/beams2d/) } });
+    // a misspelt condition is refused by the schema, never dropped
+    expect((await call('create_problem', { problem: 'beams2d', conditions: { volfrak: 0.3 } })).result).toMatchObject({ error: { type: 'ModelBehaviorError', message: expect.stringMatching(/volfrak/) } });
   });
 
   it('optimize → simulate → STL: compact JSON with ids and paths that exist', async () => {
@@ -67,17 +82,78 @@ describe('engineering tools', () => {
   });
 });
 
+describe('what a model sees before its first call, and the tools that help it', () => {
+  it('condition and config fields come from the problem registry, with unit, range, default and meaning', () => {
+    const json = z.toJSONSchema(tools.find((t) => t.name === 'optimize_design')!.schema, { io: 'input' }) as unknown as {
+      properties: { problem: { enum: string[] }; conditions: { properties: Record<string, { description: string }> }; config: { properties: Record<string, { description: string }> } };
+    };
+    expect(json.properties.problem.enum).toEqual(expect.arrayContaining(['beams2d', 'photonics2d', 'thermoelastic2d', 'beams2d@0']));
+    const c = json.properties.conditions.properties;
+    expect(c.volfrac.description).toMatch(/beams2d: .*allowed \[0, 1\].*default 0.35/);
+    expect(c.forcedist.description).toMatch(/right half of the symmetric MBB beam.*symmetry line/);
+    expect(c.lambda1.description).toMatch(/photonics2d: .*unit µm/);
+    expect(json.properties.config.properties.nelx.description).toMatch(/beams2d: elements along x/);
+  });
+
+  it('describe_problem returns the fields and the rule for asking, the same words as the prompt', async () => {
+    const r = (await call('describe_problem', { problem: 'beams2d' })).result as { conditions: { name: string; allowed?: string }[]; ask_rule: string };
+    expect(r.conditions.find((f) => f.name === 'volfrac')).toMatchObject({ allowed: '[0, 1]', recommended: '[0.1, 0.9]' });
+    const spec = (await buildSpecialists({ config: testConfig(home) }, SPECIALISTS.slice(0, 1)))[0];
+    expect(spec.prompt).toContain(r.ask_rule);
+    const desc = tools.find((t) => t.name === 'optimize_design')!.schema.shape.conditions.description;
+    expect(desc).toContain(r.ask_rule);
+  });
+
+  it('simulating under new conditions says so; list_designs shows the conversation, compare_designs ranks them', async () => {
+    const a = (await call('optimize_design', SMALL)).result as { design_id: string };
+    const b = (await call('optimize_design', { ...SMALL, conditions: { ...SMALL.conditions, volfrac: 0.3 } })).result as { design_id: string };
+    const same = (await call('simulate_design', { design_id: a.design_id })).result as Record<string, unknown>;
+    expect(same.note).toBeUndefined();
+    const moved = (await call('simulate_design', { design_id: a.design_id, conditions: { forcedist: 0.9 } })).result as { note: string; conditions_changed: Record<string, unknown> };
+    expect(moved.note).toMatch(/changed conditions \(forcedist\)/);
+    expect(moved.conditions_changed).toEqual({ forcedist: { stored: 0.5, used: 0.9 } });
+
+    const listed = (await call('list_designs', {})).result as { scope: string; designs: { design_id: string }[] };
+    expect(listed.scope).toBe('conversation');
+    expect(listed.designs.map((d) => d.design_id).sort()).toEqual([a.design_id, b.design_id].sort());
+    const other = await runToolCall({ id: 'x', name: 'list_designs', args: {} }, tools, { ...runtime, threadId: 'thread-b' }, never);
+    expect((other.result as { designs: unknown[] }).designs).toEqual([]);
+
+    const cmp = (await call('compare_designs', { design_ids: [a.design_id, b.design_id] })).result as { best: { c: string }; differing_conditions: string[]; designs: { objectives: { c: number } }[] };
+    expect(cmp.differing_conditions).toEqual(['volfrac']);
+    // more material is stiffer: the 0.4 design has the lower compliance
+    expect(cmp.best.c).toBe(a.design_id);
+    expect(cmp.designs[0].objectives.c).toBeLessThan(cmp.designs[1].objectives.c);
+  });
+
+  it('tools declare their artifacts and take design ids only, never filesystem paths', async () => {
+    const opt = await call('optimize_design', SMALL);
+    expect(opt.artifacts).toEqual([expect.objectContaining({ kind: 'design', mediaType: 'application/x-npy', path: expect.stringMatching(/design\.npy$/) })]);
+    const id = (opt.result as { design_id: string }).design_id;
+    const rendered = await call('render_design', { design_id: id });
+    expect(rendered.artifacts.map((a) => [a.kind, a.label, a.mediaType])).toEqual([
+      ['image', 'render', 'image/png'],
+      ['image', 'convergence', 'image/png'],
+    ]);
+    expect(rendered.message.artifact).toMatchObject({ artifacts: rendered.artifacts, highlights: { design_id: id } });
+    for (const ref of ['/dev/zero', '../../etc/passwd', `${home}/artifacts/${id}/design.npy`]) {
+      const r = await call('simulate_design', { design_id: ref });
+      expect(r.ok).toBe(false);
+    }
+  });
+});
+
 describe('specialists', () => {
-  it('all seven are registered; only engineering is available and the others say why', () => {
-    const list = allSpecialists();
+  it('all seven are registered; only engineering is available and the others say why', async () => {
+    const list = await buildSpecialists({ config: testConfig(home) });
     expect(list.map((s) => s.name)).toEqual(['engineering', 'rag', 'arxiv', 'websearch', 'hpc', 'cli', 'prusa']);
     for (const s of list.slice(1)) expect(s.availability).toEqual({ available: false, reason: expect.any(String) });
     expect(list.find((s) => s.name === 'hpc')!.availability).toMatchObject({ reason: expect.stringMatching(/no cluster configured/) });
     expect(list[0].prompt).toMatch(/create_problem/);
   });
 
-  it('bad, duplicate or reserved names fail before a graph is built', () => {
-    const base = allSpecialists()[0];
+  it('bad, duplicate or reserved names fail before a graph is built', async () => {
+    const base = (await buildSpecialists({ config: testConfig(home) }, SPECIALISTS.slice(0, 1)))[0];
     const named = (name: string): Specialist => ({ ...base, name });
     expect(() => validateSpecialists([named('Web Search')])).toThrow(/snake_case/);
     expect(() => validateSpecialists([named('engineering'), named('engineering')])).toThrow(/registered twice/);

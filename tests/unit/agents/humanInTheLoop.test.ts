@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemorySaver } from '@langchain/langgraph';
-import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
+import type { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import { openCheckpointer } from '../../../agents/runtime/checkpointer.ts';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
-import type { BaseToolContext } from '../../../agents/supervisor/nodeKit.ts';
+import { testSession } from './sessionKit.ts';
 
 let home: string;
-let ctx: BaseToolContext;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'engiai-hitl-'));
-  ctx = await createToolContext(home);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -27,7 +22,7 @@ describe('human in the loop', () => {
   it('a clarification interrupt survives a restart: two sessions on the same SQLite file', async () => {
     const db = join(home, 'threads.sqlite');
     const first = await openCheckpointer({ kind: 'sqlite', path: db });
-    const a = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: first.saver, toolContext: ctx });
+    const a = await testSession(home, { saver: first.saver });
     const asked = await run(a, { threadId: 'hitl-1', message: 'Design a lightweight beam with the load near the tip' });
     expect(asked.status).toBe('interrupted');
     expect(asked.interrupt).toMatchObject({ kind: 'clarification', agent: 'engineering', missing: ['volfrac', 'rmin', 'forcedist'] });
@@ -35,7 +30,7 @@ describe('human in the loop', () => {
     await first.close();
 
     const second = await openCheckpointer({ kind: 'sqlite', path: db });
-    const b = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: second.saver, toolContext: ctx });
+    const b = await testSession(home, { saver: second.saver });
     expect(await b.pendingInterrupt('hitl-1')).toMatchObject({ kind: 'clarification' });
     const done = await run(b, { threadId: 'hitl-1', resume: 'volfrac 0.3, rmin 1.5, forcedist 1 on a 30x15 grid' });
     expect(done.status).toBe('done');
@@ -50,7 +45,7 @@ describe('human in the loop', () => {
   });
 
   it('a message sent while a question is pending answers it', async () => {
-    const session = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: new MemorySaver(), toolContext: ctx });
+    const session = await testSession(home);
     await run(session, { threadId: 'hitl-2', message: 'Optimize a beam with a stiff design' });
     const r = await run(session, { threadId: 'hitl-2', message: 'defaults, on a 30x15 grid' });
     expect(r.status).toBe('done');
@@ -58,7 +53,7 @@ describe('human in the loop', () => {
   });
 
   it('approval: a declined tool does not run, an approved one does', async () => {
-    const session = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: new MemorySaver(), toolContext: ctx, approvals: ['optimize_design'] });
+    const session = await testSession(home, { approvals: ['optimize_design'] });
     const msg = 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid';
     const asked = await run(session, { threadId: 'hitl-3', message: msg });
     expect(asked.interrupt).toMatchObject({ kind: 'approval', tool: 'optimize_design' });

@@ -3,23 +3,29 @@
  * streamed text arrives as `token` events of its agent, in order with the other events: inside the
  * model's node, before its model_call event, and the supervisor's tokens spell its answer.
  */
-import { describe, expect, it } from 'vitest';
-import { MemorySaver } from '@langchain/langgraph';
-import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
-import { allSpecialists } from '../../../agents/specialists/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SPECIALISTS, type SpecialistFactory } from '../../../agents/specialists/index.ts';
 import { EventCollector, Tracer, type AgentEvent } from '../../../agents/trace/agentEvent.ts';
-import type { EngiTool } from '../../../tools/engineering/tools.ts';
+import { testSession } from './sessionKit.ts';
 
 const ID = 'beams2d-0123456789abcdef';
 const RESULTS: Record<string, Record<string, unknown>> = {
   create_problem: { problem: 'beams2d', conditions: { volfrac: 0.4 } },
   optimize_design: { design_id: ID, problem: 'beams2d', iterations: 5, final_objective: { c: 1 }, path: `/tmp/${ID}` },
 };
-const specialists = allSpecialists().map((s) => (s.name !== 'engineering' ? s : { ...s, tools: s.tools.map((t): EngiTool => ({ ...t, run: async () => RESULTS[t.name] ?? {} })) }));
+/** The registry's specialists, the engineering tools answering instantly. */
+const specialists: SpecialistFactory[] = SPECIALISTS.map((f) => async (deps) => {
+  const s = await f(deps);
+  return s.name !== 'engineering' ? s : { ...s, tools: s.tools.map((t) => ({ ...t, run: async () => ({ result: RESULTS[t.name] ?? {} }) })) };
+});
+const home = mkdtempSync(join(tmpdir(), 'engiai-tokens-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 async function turn(streamTokens: boolean) {
-  const session = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: new MemorySaver(), toolContext: { store: {} as never, exporters: {} as never }, specialists });
+  const session = await testSession(home, { specialists });
   const events = new EventCollector();
   const r = await session.runTurn({ threadId: 't', message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2', tracer: new Tracer([events]), streamTokens });
   return { r, events: events.events };

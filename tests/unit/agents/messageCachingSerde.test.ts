@@ -8,18 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
-import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import { openCheckpointer } from '../../../agents/runtime/checkpointer.ts';
 import { MessageCachingSerde } from '../../../agents/runtime/messageCachingSerde.ts';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
-import type { BaseToolContext } from '../../../agents/supervisor/nodeKit.ts';
+import { testSession } from './sessionKit.ts';
 
 let home: string;
-let ctx: BaseToolContext;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'engiai-serde-'));
-  ctx = await createToolContext(home);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -47,13 +42,13 @@ describe('MessageCachingSerde', () => {
       },
       loadsTyped: (type: string, data: Uint8Array | string) => library.loadsTyped(type, data),
     };
-    const session = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: saver, toolContext: ctx });
+    const session = await testSession(home, { saver });
     // a question (interrupt) then its answer, then a follow-up turn on the same thread
     expect((await session.runTurn({ threadId: 's', message: 'Design a lightweight beam on a 30x15 grid' })).status).toBe('interrupted');
     expect((await session.runTurn({ threadId: 's', resume: 'volfrac 0.3, rmin 1.5, forcedist 1' })).status).toBe('done');
     expect((await session.runTurn({ threadId: 's', message: 'hello' })).status).toBe('done');
     // a turn stopped by the recursion limit is closed with updateState (messages without ids)
-    const limited = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: saver, toolContext: ctx, limits: { recursionLimit: 3 } });
+    const limited = await testSession(home, { saver, limits: { recursionLimit: 3 } });
     expect((await limited.runTurn({ threadId: 's', message: 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid' })).status).toBe('stopped');
     expect(compared).toBeGreaterThan(20);
     expect(mismatches).toEqual([]);
@@ -87,13 +82,13 @@ describe('MessageCachingSerde', () => {
   it('round-trips a conversation through SQLite across a reopen', async () => {
     const db = join(home, 'serde.sqlite');
     const first = await openCheckpointer({ kind: 'sqlite', path: db });
-    const a = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: first.saver, toolContext: ctx });
+    const a = await testSession(home, { saver: first.saver });
     const done = await a.runTurn({ threadId: 'r', message: 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid' });
     expect(done.status).toBe('done');
     const before = (await a.messages('r')).map((m) => [m.getType(), m.id, m.content]);
     await first.close();
     const second = await openCheckpointer({ kind: 'sqlite', path: db });
-    const b = new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: second.saver, toolContext: ctx });
+    const b = await testSession(home, { saver: second.saver });
     expect((await b.messages('r')).map((m) => [m.getType(), m.id, m.content])).toEqual(before);
     await second.close();
   });

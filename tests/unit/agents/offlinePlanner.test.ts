@@ -1,15 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { parseRequest } from '../../../agents/models/offline/parseRequest.ts';
-import { chooseBranch, parseExports } from '../../../agents/models/offline/parseExports.ts';
-import { classifyIntents } from '../../../agents/models/offline/supervisorPlanner.ts';
-import { engineeringTools } from '../../../tools/engineering/tools.ts';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { createOfflineModel, offlineRoles } from '../../../agents/index.ts';
+import { classifyIntents, type OfflineRoute } from '../../../agents/models/offline/index.ts';
+import { buildSpecialists, type Specialist } from '../../../agents/specialists/index.ts';
+import { parseRequest } from '../../../agents/specialists/engineering/parseRequest.ts';
+import { chooseBranch, parseExports } from '../../../agents/specialists/engineering/parseExports.ts';
+import { testConfig } from './sessionKit.ts';
 
 const BEAMS = { beams2d: { conditions: ['volfrac', 'rmin', 'forcedist', 'overhang_constraint'], config: ['penal', 'nelx', 'nely', 'max_iter'] } };
-const ALL = ['engineering', 'rag', 'arxiv', 'websearch', 'hpc', 'cli', 'prusa'];
-const engTools = engineeringTools().map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
-const handoffs = ALL.map((n) => ({ name: `transfer_to_${n}`, description: n, schema: engTools[0].schema }));
+let home: string;
+let specialists: Specialist[];
+let roleOf: (agent: string) => BaseChatModel;
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'engiai-planner-'));
+  specialists = await buildSpecialists({ config: testConfig(home) });
+  roleOf = offlineRoles(createOfflineModel(), specialists);
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const routes = (): OfflineRoute[] =>
+  specialists.map((s) => ({ name: s.name, handoff: `transfer_to_${s.name}`, available: s.availability.available, description: s.description, mentionedAt: s.offline?.mentionedAt ?? (() => -1) }));
 
 function task(request: string): HumanMessage {
   return new HumanMessage(`Request from the person:\n${request}`);
@@ -20,8 +34,8 @@ function toolResult(ai: AIMessage, result: unknown, status: 'success' | 'error' 
   return new ToolMessage({ tool_call_id: c.id!, name: c.name, status, content: JSON.stringify(result) });
 }
 
-async function step(messages: BaseMessage[], tools = engTools): Promise<AIMessage> {
-  return (await createOfflineModel().bindTools(tools).invoke(messages)) as AIMessage;
+async function step(messages: BaseMessage[], agent = 'engineering'): Promise<AIMessage> {
+  return (await roleOf(agent).invoke(messages)) as AIMessage;
 }
 
 describe('parseRequest', () => {
@@ -75,23 +89,23 @@ describe('parseExports', () => {
 
 describe('offline supervisor', () => {
   it('routes in the order the request names the specialists', () => {
-    expect(classifyIntents('Find the volume fraction in the paper, then optimize the beam', ALL)).toEqual(['rag', 'engineering']);
-    expect(classifyIntents('Optimize a beam and print it on the Prusa', ALL)).toEqual(['engineering', 'prusa']);
+    expect(classifyIntents('Find the volume fraction in the paper, then optimize the beam', routes()).map((r) => r.name)).toEqual(['rag', 'engineering']);
+    expect(classifyIntents('Optimize a beam and print it on the Prusa', routes()).map((r) => r.name)).toEqual(['engineering', 'prusa']);
   });
 
   it('hands off, then answers from the summary without handing off again', async () => {
     const human = new HumanMessage('Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4');
-    const first = await step([human], handoffs);
+    const first = await step([human], 'supervisor');
     expect(first.tool_calls?.map((c) => c.name)).toEqual(['transfer_to_engineering']);
     expect(first.usage_metadata?.input_tokens).toBeGreaterThan(0);
     const summary = { agent: 'engineering', status: 'done', answer: 'Optimized: design beams2d-0123456789abcdef', tools: [], artifacts: ['/x/beams2d-0123456789abcdef'] };
-    const second = await step([human, first, toolResult(first, summary)], handoffs);
+    const second = await step([human, first, toolResult(first, summary)], 'supervisor');
     expect(second.tool_calls ?? []).toEqual([]);
     expect(second.content).toContain('beams2d-0123456789abcdef');
   });
 
   it('says when it does not understand and suggests configuring an LLM', async () => {
-    const ai = await step([new HumanMessage('What is the airspeed velocity of an unladen swallow?')], handoffs);
+    const ai = await step([new HumanMessage('What is the airspeed velocity of an unladen swallow?')], 'supervisor');
     expect(ai.tool_calls ?? []).toEqual([]);
     expect(String(ai.content)).toMatch(/could not understand[\s\S]*--model openai:/);
   });

@@ -10,19 +10,20 @@ import { z } from 'zod';
 import { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import type { Specialist } from '../../../agents/specialists/specialist.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
-import type { EngiTool } from '../../../tools/engineering/tools.ts';
+import { defineTool, type BoundTool, type Tool } from '../../../tools/tool.ts';
 import { ScriptedChatModel, toolCall } from './scriptedModel.ts';
 
 /** A specialist `lab` with counting tools: `prepare`, `measure` (may need approval) and `confirm` (asks the person). */
 function lab() {
   const runs: Record<string, number> = { prepare: 0, measure: 0, confirm: 0 };
-  const tool = (name: string, run: EngiTool['run']): EngiTool => ({ name, description: name, schema: z.strictObject({}), run });
+  const schema = z.strictObject({});
+  const tool = (name: string, run: Tool<typeof schema>['run']): BoundTool => defineTool({ name, description: name, schema, run });
   const tools = [
-    tool('prepare', async () => ({ prepared: ++runs.prepare })),
-    tool('measure', async () => ({ measured: ++runs.measure })),
+    tool('prepare', async () => ({ result: { prepared: ++runs.prepare } })),
+    tool('measure', async () => ({ result: { measured: ++runs.measure } })),
     tool('confirm', async (_a, ctx) => {
       runs.confirm++;
-      return { answer: await ctx.askHuman({ question: 'sure?' }) };
+      return { result: { answer: await ctx.askHuman({ question: 'sure?' }) } };
     }),
   ];
   const spec: Specialist = { name: 'lab', description: 'lab work', tools, prompt: 'You run lab tools.', availability: { available: true } };
@@ -40,7 +41,7 @@ function model(plan: string[][]) {
 }
 
 function session(m: ScriptedChatModel, spec: Specialist, approvals: string[] = []) {
-  return new ChatSession({ model: m, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: { store: {} as never, exporters: {} as never }, specialists: [spec], approvals });
+  return new ChatSession({ model: m, modelName: 'scripted', checkpointer: new MemorySaver(), specialists: [spec], approvals });
 }
 
 async function run(s: ChatSession, input: { threadId: string; message?: string; resume?: unknown; streamTokens?: boolean }) {

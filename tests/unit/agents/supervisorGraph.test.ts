@@ -2,20 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AIMessage, type ToolMessage } from '@langchain/core/messages';
-import { MemorySaver } from '@langchain/langgraph';
-import { createOfflineModel } from '../../../agents/models/offline/index.ts';
-import { ChatSession } from '../../../agents/runtime/chatSession.ts';
-import { createToolContext } from '../../../agents/runtime/toolContext.ts';
+import { AIMessage } from '@langchain/core/messages';
+import type { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
-import type { BaseToolContext } from '../../../agents/supervisor/nodeKit.ts';
 import { ScriptedChatModel, toolCall } from './scriptedModel.ts';
+import { testSession, type TestSessionOptions } from './sessionKit.ts';
 
 let home: string;
-let ctx: BaseToolContext;
-beforeAll(async () => {
+beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'engiai-graph-'));
-  ctx = await createToolContext(home);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -24,12 +19,11 @@ function run(session: ChatSession, threadId: string, message?: string, resume?: 
   return session.runTurn({ threadId, message, resume, tracer: new Tracer([events]) }).then((r) => ({ ...r, events }));
 }
 
-const offline = (extra: Partial<ConstructorParameters<typeof ChatSession>[0]> = {}) =>
-  new ChatSession({ model: createOfflineModel(), modelName: 'offline', checkpointer: new MemorySaver(), toolContext: ctx, ...extra });
+const offline = (extra: TestSessionOptions = {}) => testSession(home, extra);
 
 describe('supervisor graph with the offline model', () => {
   it('routes to engineering, runs the workflow on the real engine and reports artifact paths', async () => {
-    const r = await run(offline(), 't-full', 'Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4 on a 30x15 grid, simulate it and render it');
+    const r = await run(await offline(), 't-full', 'Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4 on a 30x15 grid, simulate it and render it');
     expect(r.status).toBe('done');
     expect(r.events.ofType('handoff').map((e) => e.to)).toEqual(['engineering']);
     const results = r.events.ofType('tool_result');
@@ -44,23 +38,21 @@ describe('supervisor graph with the offline model', () => {
     expect(r.events.ofType('progress').length).toBeGreaterThan(0);
   });
 
-  it('chains specialists in one turn and says why one is unavailable', async () => {
-    const session = offline();
+  it('reports an unavailable specialist first, then does the rest of the request', async () => {
+    const session = await offline();
     const r = await run(session, 't-chain', 'Find the volume fraction in the paper, then optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid');
     expect(r.status).toBe('done');
     const msgs = await session.messages('t-chain');
     const transfers = msgs.flatMap((m) => (m as AIMessage).tool_calls ?? []).map((c) => c.name);
-    expect(transfers).toEqual(['transfer_to_rag', 'transfer_to_engineering']);
-    const ragResult = msgs.find((m) => m.getType() === 'tool' && (m as ToolMessage).name === 'transfer_to_rag') as ToolMessage;
-    expect(ragResult.content).toMatch(/unavailable: no document index configured/);
-    expect(r.answer).toMatch(/no document index configured/);
+    expect(transfers).toEqual(['transfer_to_engineering']);
+    expect(r.answer).toMatch(/^The rag agent is unavailable \(no document index configured/);
     expect(r.answer).toMatch(/Optimized beams2d/);
     // the specialist's transcript stays out of the supervisor's conversation
     expect(msgs.some((m) => (m as AIMessage).tool_calls?.some((c) => c.name === 'create_problem'))).toBe(false);
   });
 
   it('continues the conversation: a follow-up uses the design from the previous turn', async () => {
-    const session = offline();
+    const session = await offline();
     await run(session, 't-follow', 'Optimize a beams2d beam with volfrac 0.35, forcedist 0 and rmin 2 on a 30x15 grid');
     const r = await run(session, 't-follow', 'Now export it as an STL with threshold 0.5, scale_xy 1, scale_z 5');
     expect(r.status).toBe('done');
@@ -74,7 +66,7 @@ describe('supervisor graph with the offline model', () => {
 
 describe('supervisor guards', () => {
   it("turns LangGraph's recursion limit into a partial answer and leaves the thread usable", async () => {
-    const session = offline({ limits: { recursionLimit: 6 } });
+    const session = await offline({ limits: { recursionLimit: 6 } });
     const r = await run(session, 't-rec', 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid, simulate it and render it');
     expect(r.status).toBe('stopped');
     expect(r.answer).toMatch(/recursion limit of 6/);
@@ -88,7 +80,7 @@ describe('supervisor guards', () => {
     const model = new ScriptedChatModel((_m, tools) =>
       tools.includes('create_problem') ? new AIMessage('Nothing to do, sorry.') : new AIMessage({ content: '', tool_calls: [toolCall('transfer_to_engineering', { task: 'do it' })] }),
     );
-    const session = new ChatSession({ model, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: ctx });
+    const session = await testSession(home, { model });
     const r = await run(session, 't-loop', 'do it');
     expect(r.status).toBe('done');
     expect(r.answer).toMatch(/I stopped here: .*routing loop/);
@@ -101,7 +93,7 @@ describe('supervisor guards', () => {
     const model = new ScriptedChatModel((_m, tools) =>
       tools.includes('create_problem') ? new AIMessage(`done ${n}`) : new AIMessage({ content: '', tool_calls: [toolCall('transfer_to_engineering', { task: `task ${n++}` })] }),
     );
-    const session = new ChatSession({ model, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: ctx, limits: { maxHandoffs: 3 } });
+    const session = await testSession(home, { model, limits: { maxHandoffs: 3 } });
     const r = await run(session, 't-budget', 'keep going');
     expect(r.events.ofType('handoff')).toHaveLength(3);
     expect(r.answer).toMatch(/hand-off budget of 3 is spent/);
@@ -116,7 +108,7 @@ describe('supervisor guards', () => {
       if (sawError) return new AIMessage('I sent bad arguments; fixed nothing.');
       return new AIMessage({ content: '', tool_calls: [], invalid_tool_calls: [{ id: 'bad1', name: 'create_problem', args: '{"problem": "beams2d", ', error: 'Unexpected end of JSON', type: 'invalid_tool_call' }] });
     });
-    const session = new ChatSession({ model, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: ctx });
+    const session = await testSession(home, { model });
     const r = await run(session, 't-bad', 'set up a beam');
     expect(r.status).toBe('done');
     const [res] = r.events.ofType('tool_result');
@@ -135,7 +127,7 @@ describe('supervisor guards', () => {
       if (messages.some((m) => m.getType() === 'tool')) return new AIMessage('gave up');
       return new AIMessage({ content: '', tool_calls: [toolCall('convert_design_to_stl', { design_id: 'beams2d-0000000000000000', threshold: 3 })] });
     });
-    const session = new ChatSession({ model, modelName: 'scripted', checkpointer: new MemorySaver(), toolContext: ctx });
+    const session = await testSession(home, { model });
     const r = await run(session, 't-schema', 'export');
     const [res] = r.events.ofType('tool_result');
     expect(res.ok).toBe(false);

@@ -105,13 +105,15 @@ describe('DesignStore.load', () => {
     const err = await store.load('beams2d-').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect(String((err as Error).message)).toMatch(/ambiguous/);
-    await expect(store.load('nope/missing.npy')).rejects.toThrow(NotFoundError);
+    await expect(store.loadFile('nope/missing.npy')).rejects.toThrow(NotFoundError);
+    // load() takes ids only: a path is refused before anything is read
+    await expect(store.load('nope/missing.npy')).rejects.toThrow(/is a path, not a design id/);
   });
 
   it('loads a .npy file a person made with NumPy, without meta', async () => {
     const path = join(home, 'mine.npy');
     execFileSync('/usr/bin/python3', ['-c', `import numpy as np; np.save(${JSON.stringify(path)}, np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3)))`]);
-    const got = await store.load(path);
+    const got = await store.loadFile(path);
     expect(got.meta).toBeUndefined();
     expect(got.design.shape).toEqual([2, 3]);
     expect(Array.from(got.design.data)).toEqual([0, 1, 2, 3, 4, 5]);

@@ -9,7 +9,14 @@ import type { FieldSpec } from '../problem.ts';
 export const conditions: readonly FieldSpec[] = [
   { name: 'volfrac', type: 'number', default: 0.35, description: 'target volume fraction of material (mean density)' },
   { name: 'rmin', type: 'number', default: 2.0, description: 'density filter radius', unit: 'elements' },
-  { name: 'forcedist', type: 'number', default: 0.0, description: 'load position along the top edge as a fraction of nelx (0: symmetry line, 1: roller end)' },
+  {
+    name: 'forcedist',
+    type: 'number',
+    default: 0.0,
+    description:
+      'load position along the top edge as a fraction of nelx. The design is the right half of the symmetric MBB beam: ' +
+      '0 = its left edge, the symmetry line (a load at mid-span of the full beam); 1 = its right end, over the roller support',
+  },
   { name: 'overhang_constraint', type: 'boolean', default: false, description: 'apply the Langelaar overhang (AM printability) filter, printing bottom to top' },
 ];
 

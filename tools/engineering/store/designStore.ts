@@ -9,7 +9,7 @@
  * the .npy bytes)>`, so saving the same design twice gives the same id. Every write goes to a
  * temp path in the same folder and is renamed into place: a failure never leaves a partial artifact.
  */
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { artifactsDir } from '../../../config/paths.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
@@ -25,6 +25,11 @@ const ID_RE = /^[A-Za-z0-9_.]+-[0-9a-f]{16}$/;
 const PROBLEM_RE = /^[A-Za-z0-9_.]+$/;
 const MIN_PREFIX = 6;
 const RESERVED = new Set(['design.npy', 'meta.json']);
+/** Per-conversation lists of designs, in a hidden folder of the store (never served). */
+const THREADS_DIR = '.threads';
+const THREAD_RE = /^[A-Za-z0-9_-]{1,64}$/;
+/** The largest .npy file the CLI reads (a 2000×2000 float64 design is 32 MB). */
+export const MAX_NPY_BYTES = 64 * 1024 * 1024;
 
 let versionPromise: Promise<string> | undefined;
 /** EngiAI's version from package.json (read once). */
@@ -96,16 +101,25 @@ export class DesignStore {
     }
   }
 
-  /**
-   * Loads by id, unique id prefix (≥ 6 characters, of the whole id or of its hex part), a path to a
-   * .npy file (meta undefined) or a path to an artifact folder.
-   */
-  async load(ref: string, opts: { shape?: [number, number] } = {}): Promise<LoadedDesign> {
+  /** Loads a stored design by id or unique id prefix (≥ 6 characters, of the whole id or of its hex part). */
+  async load(ref: string): Promise<LoadedDesign> {
     const trimmed = ref.trim();
-    if (!trimmed) throw new InputError('design reference is empty (give an id, an id prefix or a .npy path)', { field: 'design' });
-    if (looksLikePath(trimmed)) return this.loadPath(resolve(trimmed), opts.shape);
-    const id = await this.resolveId(trimmed);
-    return this.loadArtifact(id);
+    if (!trimmed) throw new InputError('design reference is empty (give a design id or an id prefix)', { field: 'design' });
+    if (looksLikePath(trimmed)) {
+      throw new InputError(`"${clip(trimmed)}" is a path, not a design id`, { field: 'design', hint: 'give the design_id an optimization returned (or a unique prefix of it)' });
+    }
+    return this.loadArtifact(await this.resolveId(trimmed));
+  }
+
+  /**
+   * Loads a design the person names on the command line: a stored id or prefix, a regular .npy
+   * file of at most MAX_NPY_BYTES, or an artifact folder. Devices, FIFOs and other special files
+   * are refused before anything is read.
+   */
+  async loadFile(ref: string, opts: { shape?: [number, number] } = {}): Promise<LoadedDesign> {
+    const trimmed = ref.trim();
+    if (!looksLikePath(trimmed)) return this.load(trimmed);
+    return this.loadPath(resolve(trimmed), opts.shape);
   }
 
   private async loadArtifact(id: string): Promise<LoadedDesign> {
@@ -129,11 +143,27 @@ export class DesignStore {
       const id = basename(path);
       if (ID_RE.test(id) && resolve(path, '..') === resolve(this.root)) return this.loadArtifact(id);
       const npyPath = join(path, 'design.npy');
-      const design = decodeNpy(await readBytes(npyPath, npyPath), { source: npyPath, shape });
+      const design = decodeNpy(await readRegularFile(npyPath), { source: npyPath, shape });
       const meta = await readJson<DesignMeta>(join(path, 'meta.json')).catch(() => undefined);
       return { design, meta, path: npyPath };
     }
-    return { design: decodeNpy(await readBytes(path, path), { source: path, shape }), path };
+    return { design: decodeNpy(await readRegularFile(path), { source: path, shape }), path };
+  }
+
+  /** Records that a conversation made or used a design (one id per line, appended). */
+  async noteThreadUse(threadId: string, id: string): Promise<void> {
+    if (!THREAD_RE.test(threadId)) return;
+    const dir = join(this.root, THREADS_DIR);
+    await mkdir(dir, { recursive: true });
+    this.dir(id); // validates the id
+    await appendFile(join(dir, `${threadId}.txt`), `${id}\n`);
+  }
+
+  /** The designs a conversation made or used, oldest first, each once. */
+  async threadDesigns(threadId: string): Promise<string[]> {
+    if (!THREAD_RE.test(threadId)) return [];
+    const text = await readFile(join(this.root, THREADS_DIR, `${threadId}.txt`), 'utf8').catch((e) => (isMissing(e) ? '' : Promise.reject(e)));
+    return [...new Set(text.split('\n').filter((l) => ID_RE.test(l)))];
   }
 
   /** Exact id, or the one stored id that starts with `ref` (whole id or hex part). */
@@ -249,6 +279,24 @@ function defaultRole(fileName: string): string {
   if (ext === '.stl') return 'stl';
   if (stem === 'render' || stem === 'convergence') return stem;
   return stem || fileName;
+}
+
+const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
+
+/** A regular file's bytes, refusing special files (devices, FIFOs) and files over MAX_NPY_BYTES before reading. */
+async function readRegularFile(path: string): Promise<Uint8Array> {
+  const info = await stat(path).catch((e) => {
+    if (isMissing(e)) throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
+    throw e;
+  });
+  if (!info.isFile()) throw new InputError(`${path} is not a regular file`, { field: 'design', hint: 'give a .npy file saved with numpy.save' });
+  if (info.size > MAX_NPY_BYTES) throw new InputError(`${path} is ${info.size} bytes; designs are at most ${MAX_NPY_BYTES} bytes`, { field: 'design' });
+  const handle = await open(path, 'r');
+  try {
+    return new Uint8Array(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
 }
 
 function looksLikePath(ref: string): boolean {

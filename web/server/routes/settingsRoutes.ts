@@ -4,8 +4,6 @@
  * its availability and reason.
  */
 import { Router, json } from 'express';
-import { allSpecialists } from '../../../agents/specialists/index.ts';
-import { ENGINEERING_TOOL_NAMES } from '../../../tools/engineering/tools.ts';
 import { HttpError } from '../httpErrors.ts';
 import type { WebState } from '../webState.ts';
 
@@ -44,9 +42,9 @@ export function settingsRoutes(state: WebState): Router {
   r.get('/api/settings', async (_req, res) => {
     res.json({
       ...state.settings,
-      approvableTools: ENGINEERING_TOOL_NAMES.filter((t) => t !== 'ask_human_for_clarification'),
+      approvableTools: state.runtime.approvableTools().map((t) => t.name),
       backends: await backends(state),
-      specialists: allSpecialists().map((s) => ({
+      specialists: state.runtime.specialists.map((s) => ({
         name: s.name,
         description: s.description,
         available: s.availability.available,
@@ -63,7 +61,7 @@ export function settingsRoutes(state: WebState): Router {
       await state.checkModel(body.model.trim());
     }
     if (body.approvals !== undefined) {
-      const known = new Set<string>(ENGINEERING_TOOL_NAMES);
+      const known = new Set(state.runtime.approvableTools().map((t) => t.name));
       if (!Array.isArray(body.approvals) || !body.approvals.every((t) => typeof t === 'string' && known.has(t))) {
         throw new HttpError(400, `approvals must be a list of tool names from: ${[...known].join(', ')}`);
       }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, json, type Request } from 'express';
-import { serializeMessage } from '../../../agents/trace/traceJson.ts';
+import { serializeMessage } from '../../../agents/index.ts';
 import { withLinks } from '../artifactFiles.ts';
 import { ThreadBusyError } from '../chatService.ts';
 import { HttpError, errorBody } from '../httpErrors.ts';

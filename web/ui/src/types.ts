@@ -1,7 +1,9 @@
 /** Shapes the server sends (mirrors agents/trace/agentEvent.ts and web/server routes). */
 export interface ArtifactLink {
+  /** The artifact's label (render, convergence, stl, …) or kind. */
   key: string;
-  kind: 'image' | 'stl' | 'design' | 'file';
+  kind: 'design' | 'image' | 'mesh' | 'document' | 'data' | 'log' | 'file';
+  mediaType: string;
   url: string;
   name: string;
 }
@@ -24,8 +26,9 @@ export type AgentEvent =
   | { type: 'handoff'; t: number; from: string; to: string; task: string }
   | { type: 'handback'; t: number; from: string; summary: string }
   | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
-  | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number; links?: ArtifactLink[] }
-  | { type: 'progress'; t: number; agent: string; tool: string; step: number; maxIter: number; objective?: number }
+  | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number; highlights?: Record<string, unknown>; links?: ArtifactLink[] }
+  | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
+  | { type: 'reply'; t: number; agent: string; kind: 'clarification' | 'approval'; text: string }
   | { type: 'interrupt'; t: number; kind: 'clarification' | 'approval'; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }

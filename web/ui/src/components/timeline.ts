@@ -9,7 +9,7 @@ export interface ToolRow {
   agent: string;
   name: string;
   args: unknown;
-  progress?: { step: number; maxIter: number; objective?: number };
+  progress?: { step: number; total: number; value?: number; label?: string };
   /** Paused on a question to the person. */
   waiting?: boolean;
   result?: { ok: boolean; value: unknown; durationMs: number; links: ArtifactLink[] };
@@ -56,22 +56,22 @@ export function buildRows(events: AgentEvent[]): Row[] {
       }
       case 'progress': {
         const row = [...tools.values()].reverse().find((r) => r.name === e.tool && !r.result);
-        if (row) row.progress = { step: e.step, maxIter: e.maxIter, objective: e.objective };
+        if (row) row.progress = { step: e.step, total: e.total, value: e.value, label: e.label };
         break;
       }
       case 'tool_result': {
         const row = tools.get(e.id);
         const result = { ok: e.ok, value: e.result, durationMs: e.durationMs, links: e.links ?? [] };
-        if (e.ok && e.name === 'ask_human_for_clarification') {
-          const answer = (e.result as { answer?: unknown } | null)?.answer;
-          if (typeof answer === 'string') rows.push({ kind: 'user', text: answer });
-        }
         if (row) {
           row.result = result;
           row.waiting = false;
         } else rows.push({ kind: 'tool', id: e.id, key: `${e.id}#${rows.length}`, agent: e.agent, name: e.name, args: undefined, result });
         break;
       }
+      case 'reply':
+        // the person's answer, as the waiting tool received it
+        rows.push(e.kind === 'clarification' ? { kind: 'user', text: e.text } : { kind: 'note', text: `approval: ${e.text}` });
+        break;
       case 'answer':
         rows.push({ kind: 'answer', agent: e.agent, text: e.content });
         break;

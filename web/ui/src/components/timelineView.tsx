@@ -7,7 +7,8 @@ const compact = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
 
 function Links({ links, onOpenStl }: { links: ArtifactLink[]; onOpenStl: (l: ArtifactLink) => void }) {
   const images = links.filter((l) => l.kind === 'image');
-  const stls = links.filter((l) => l.kind === 'stl');
+  const stls = links.filter((l) => l.mediaType === 'model/stl');
+  const others = links.filter((l) => !images.includes(l) && !stls.includes(l));
   return (
     <div class="links">
       {images.map((l) => (
@@ -29,6 +30,11 @@ function Links({ links, onOpenStl }: { links: ArtifactLink[]; onOpenStl: (l: Art
           </a>
         </div>
       ))}
+      {others.map((l) => (
+        <a key={l.url} class="button download-file" href={`${l.url}?download=1`} download={l.name} data-kind={l.kind}>
+          {l.name}
+        </a>
+      ))}
     </div>
   );
 }
@@ -46,10 +52,10 @@ function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLin
       {row.args !== undefined && <code class="tool-args">{compact(row.args)}</code>}
       {p && (
         <div class="progress" data-done={p.step + 1}>
-          <progress max={p.maxIter} value={p.step + 1} />
+          <progress max={p.total} value={p.step + 1} />
           <span>
-            iteration {p.step + 1}/{p.maxIter}
-            {p.objective !== undefined ? ` · objective ${p.objective.toPrecision(6)}` : ''}
+            step {p.step + 1}/{p.total}
+            {p.value !== undefined ? ` · ${p.label ?? 'value'} ${p.value.toPrecision(6)}` : ''}
           </span>
         </div>
       )}

@@ -38,7 +38,7 @@ export function DesignsPage() {
               {stls.map(([role, url]) => (
                 <div key={role} class="stl-actions">
                   <span class="stl-name">{url!.split('/').pop()}</span>
-                  <button onClick={() => setViewer({ key: role, kind: 'stl', url: url!, name: url!.split('/').pop()! })}>View in 3D</button>
+                  <button onClick={() => setViewer({ key: role, kind: 'mesh', mediaType: 'model/stl', url: url!, name: url!.split('/').pop()! })}>View in 3D</button>
                   <a class="button" href={`${url}?download=1`}>
                     Download
                   </a>

@@ -4,13 +4,20 @@
  * asks the person when condition values are missing, and writes the final answer from the results.
  */
 import type { BaseMessage } from '@langchain/core/messages';
-import type { FieldSpec } from '../../../tools/engineering/problem.ts';
+import type { FieldInfo, ProblemInfo } from '../../../tools/engineering/tools/index.ts';
+import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
 import { chooseBranch, parseExports, type ExportPlan, type StlArgs } from './parseExports.ts';
 import { parseConditions, parseConfig, parseRequest, type ParsedRequest } from './parseRequest.ts';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from './transcript.ts';
 
-/** Condition and config fields per registered problem (loaded from the registry by the model). */
-export type ProblemFields = Record<string, { conditions: readonly FieldSpec[]; config: readonly FieldSpec[] }>;
+type FieldSpec = FieldInfo;
+
+const ACTION = /optimi[sz]|topolog|simulat|\brender|\bstl\b|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
+const SUBJECT = /\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|compliance|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction/i;
+
+/** Where a request asks for engineering work: its first action word, else its first engineering subject. */
+export function engineeringMentionedAt(request: string): number {
+  return (ACTION.exec(request) ?? SUBJECT.exec(request))?.index ?? -1;
+}
 
 interface Task {
   request: string;
@@ -118,17 +125,18 @@ function finalText(s: State): string {
   return lines.join('\n') || 'Nothing to do.';
 }
 
-function helpText(fields: ProblemFields): string {
-  const list = Object.entries(fields).map(([id, fs]) => `${id} (${numericFields(fs.conditions).map((f) => f.name).join(', ')})`);
+function helpText(catalog: readonly ProblemInfo[]): string {
+  const list = catalog.map((p) => `${p.id} (${numericFields(p.conditions).map((f) => f.name).join(', ')})`);
   return `I can optimize, simulate, render and export these problems: ${list.join('; ')}. Example: "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it".`;
 }
 
-export function planEngineering(messages: BaseMessage[], fields: ProblemFields): Plan {
+export function planEngineering(messages: BaseMessage[], catalog: readonly ProblemInfo[]): Plan {
+  const fields = Object.fromEntries(catalog.map((p) => [p.id, p]));
   const first = messages.findIndex((m) => m.getType() === 'human');
   const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
   const done = doneCalls(messages, Math.max(first, 0));
   const failed = done.find((d) => !d.ok);
-  const names = Object.fromEntries(Object.entries(fields).map(([id, fs]) => [id, { conditions: fs.conditions.map((f) => f.name), config: fs.config.map((f) => f.name) }]));
+  const names = Object.fromEntries(catalog.map((p) => [p.id, { conditions: p.conditions.map((f) => f.name), config: p.config.map((f) => f.name) }]));
   const req = parseRequest(task.request, names);
   const contextIds = parseRequest(task.context, {}).designIds;
   const followUp = !req.problem && !Object.keys(req.conditions).length && (req.designIds.length > 0 || contextIds.length > 0) &&
@@ -136,7 +144,7 @@ export function planEngineering(messages: BaseMessage[], fields: ProblemFields):
   const problem = req.problem ?? (followUp ? (req.designIds[0] ?? contextIds[contextIds.length - 1]).split('-')[0] : null);
   const anyStep = req.steps.optimize || req.steps.simulate || req.steps.render || req.steps.stl;
   if (!problem || !fields[problem] || (!anyStep && !Object.keys(req.conditions).length)) {
-    return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(fields)}` : helpText(fields), calls: [] };
+    return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(catalog)}` : helpText(catalog), calls: [] };
   }
   const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
   const asked = done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok);

@@ -1,0 +1,140 @@
+/**
+ * One way to assemble the agents, used by the CLI, the web server and the benchmarks: settings →
+ * specialists (the registry's factories, plus any extra ones) → a thread store → chat sessions per
+ * model and approval list. With the `offline` model, each agent gets its own part of the offline
+ * planner (the supervisor's router, a specialist's planner); real models serve every agent alike.
+ */
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { loadConfig } from '../../config/load.ts';
+import type { EngiConfig } from '../../config/schema.ts';
+import { OfflineChatModel } from '../models/offline/offlineChatModel.ts';
+import { noPlannerRole, type OfflineRole, type OfflineRoute } from '../models/offline/role.ts';
+import { supervisorRole } from '../models/offline/supervisorPlanner.ts';
+import { buildSpecialists, SPECIALISTS } from '../specialists/index.ts';
+import { handoffToolName, type Specialist, type SpecialistFactory } from '../specialists/specialist.ts';
+import type { Limits } from '../supervisor/state.ts';
+import { ChatSession } from './chatSession.ts';
+import { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './checkpointer.ts';
+import { threadStoreSpec } from './threadStore.ts';
+
+export interface RuntimeOptions {
+  /** Settings (default: loadConfig(), i.e. file < environment). */
+  config?: EngiConfig;
+  /** Where threads persist (default: PostgreSQL when threads.url is set, else SQLite in the home). */
+  checkpointer?: CheckpointerSpec;
+  /** A thread store already open (the caller closes it); instead of `checkpointer`. */
+  saver?: BaseCheckpointSaver;
+  /** Wraps the thread store's saver (the web server yields to its event loop while saving). */
+  wrapSaver?: (saver: BaseCheckpointSaver) => BaseCheckpointSaver;
+  /** Specialist factories (default: the registry, agents/specialists/index.ts). */
+  specialists?: readonly SpecialistFactory[];
+  /** Factories added after the registry's (a plug-in outside the tree, a test's toy specialist). */
+  extraSpecialists?: readonly SpecialistFactory[];
+  limits?: Partial<Limits>;
+  /** Builds the chat model of a spec (default: resolveModel with the settings). */
+  openModel?: (spec: string) => Promise<BaseChatModel>;
+}
+
+export interface SessionOptions {
+  /** A model spec ("offline", "openai:gpt-5-mini", …; default from the settings) or a ready model. */
+  model?: string | BaseChatModel;
+  /** The label traces give the model (default: the spec, or the model's type). */
+  modelName?: string;
+  /** Tool names that ask the person before running (default: each specialist's defaults). */
+  approvals?: readonly string[];
+}
+
+export interface ApprovableTool {
+  name: string;
+  agent: string;
+  /** Asks before running unless the settings say otherwise. */
+  byDefault: boolean;
+}
+
+export interface Runtime {
+  readonly config: EngiConfig;
+  readonly specialists: readonly Specialist[];
+  /** The thread store the runtime opened (null when given a `saver`). */
+  readonly threads: OpenCheckpointer | null;
+  /** A chat session; sessions of a model spec and approval list are built once and reused. */
+  session(opts?: SessionOptions): Promise<ChatSession>;
+  /** Builds the chat model of a spec (throws ConfigError with the reason when it cannot). */
+  openModel(spec: string): Promise<BaseChatModel>;
+  /** Tools of available specialists a person may ask to approve before they run. */
+  approvableTools(): ApprovableTool[];
+  close(): Promise<void>;
+}
+
+/** The offline model speaking for each agent: the supervisor routes, each specialist plans its own work. */
+export function offlineRoles(model: OfflineChatModel, specialists: readonly Specialist[]): (agent: string) => BaseChatModel {
+  const routes: OfflineRoute[] = specialists.map((s) => ({
+    name: s.name,
+    handoff: handoffToolName(s.name),
+    available: s.availability.available,
+    reason: s.availability.available ? undefined : s.availability.reason,
+    description: s.description,
+    mentionedAt: s.offline?.mentionedAt ?? (() => -1),
+  }));
+  const roles = new Map<string, OfflineRole>([['supervisor', supervisorRole(routes)]]);
+  for (const s of specialists) roles.set(s.name, s.offline?.role ?? noPlannerRole(s.name));
+  const models = new Map<string, OfflineChatModel>();
+  return (agent) => {
+    let m = models.get(agent);
+    if (!m) models.set(agent, (m = model.forRole(roles.get(agent) ?? noPlannerRole(agent))));
+    return m;
+  };
+}
+
+export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+  const config = opts.config ?? loadConfig();
+  const specialists = await buildSpecialists({ config }, [...(opts.specialists ?? SPECIALISTS), ...(opts.extraSpecialists ?? [])]);
+  const threads = opts.saver ? null : await openCheckpointer(opts.checkpointer ?? threadStoreSpec(config, config.home));
+  const opened = opts.saver ?? threads!.saver;
+  const saver = opts.wrapSaver ? opts.wrapSaver(opened) : opened;
+  const openModel =
+    opts.openModel ??
+    (async (spec: string) => {
+      const { resolveModel } = await import('../models/resolve.ts');
+      return resolveModel(spec, { config });
+    });
+  const sessions = new Map<string, Promise<ChatSession>>();
+
+  const build = async ({ model = config.model.spec, modelName, approvals }: SessionOptions): Promise<ChatSession> => {
+    const chatModel = typeof model === 'string' ? await openModel(model) : model;
+    return new ChatSession({
+      model: chatModel,
+      modelFor: chatModel instanceof OfflineChatModel ? offlineRoles(chatModel, specialists) : undefined,
+      modelName: modelName ?? (typeof model === 'string' ? model : chatModel._llmType()),
+      checkpointer: saver,
+      specialists,
+      limits: opts.limits,
+      approvals: approvals && [...approvals],
+    });
+  };
+
+  return {
+    config,
+    specialists,
+    threads,
+    openModel,
+    session(o = {}) {
+      const model = o.model ?? config.model.spec;
+      if (typeof model !== 'string') return build(o);
+      const key = JSON.stringify([model, o.modelName ?? null, o.approvals ? [...o.approvals].sort() : null]);
+      let s = sessions.get(key);
+      if (!s) {
+        s = build(o);
+        sessions.set(key, s);
+        s.catch(() => sessions.delete(key));
+      }
+      return s;
+    },
+    approvableTools() {
+      return specialists
+        .filter((s) => s.availability.available)
+        .flatMap((s) => s.tools.filter((t) => !t.asksPerson && !t.needsApproval).map((t) => ({ name: t.name, agent: s.name, byDefault: (s.defaultApprovals ?? []).includes(t.name) })));
+    },
+    close: async () => threads?.close(),
+  };
+}

@@ -1,0 +1,49 @@
+/** optimize_design: the problem's optimizer from a uniform (or given) start; stores the design. */
+import { z } from 'zod';
+import { toolsWith } from '../../tool.ts';
+import type { EngineeringContext } from '../context.ts';
+import { conditionsOf, loadStored, optimizeAndStore, setupProblem } from '../workflow.ts';
+import type { ProblemInfo } from './catalog.ts';
+import { designIdSchema, rounded } from './designRef.ts';
+import { setupSchema } from './setupTools.ts';
+
+const define = toolsWith<EngineeringContext>();
+
+export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
+  return define({
+    name: 'optimize_design',
+    description:
+      "Run the problem's optimizer (Beams2D: SIMP + optimality criteria; Photonics2D: adjoint FDFD + Adam; ThermoElastic2D: MMA) and store the design. " +
+      'Returns design_id (use it for simulate_design, render_design and convert_design_to_stl), the objectives of the stored design and its folder.',
+    keyFields: ['design_id', 'problem', 'conditions', 'iterations', 'final_objective', 'volume_fraction', 'path', 'warnings'],
+    schema: z.strictObject({
+      ...setupSchema(catalog),
+      starting_design_id: designIdSchema.optional().describe('Optional warm start: a design id from an earlier optimize_design'),
+    }),
+    async run(args, ctx) {
+      const setup = await setupProblem(args.problem, { ...args.config, ...args.conditions });
+      const start = args.starting_design_id ? await loadStored(ctx, args.starting_design_id) : undefined;
+      const objective = setup.problem.objectives[0].name;
+      const stored = await optimizeAndStore(ctx, {
+        ...setup,
+        start: start && { design: start.design, id: start.id },
+        onStep: (e) => ctx.progress?.({ step: e.step, total: e.maxIter, value: e.objectives[0], label: objective }),
+        provenance: { tool: 'optimize_design' },
+      });
+      if (ctx.threadId) await ctx.store.noteThreadUse(ctx.threadId, stored.id);
+      return {
+        result: {
+          design_id: stored.id,
+          problem: setup.problem.id,
+          conditions: conditionsOf(setup.problem, setup.config),
+          iterations: stored.meta.iterations,
+          final_objective: rounded(stored.objectives),
+          volume_fraction: rounded(stored.volumeFraction),
+          path: stored.dir,
+          warnings: stored.warnings,
+        },
+        artifacts: stored.artifacts,
+      };
+    },
+  });
+}
