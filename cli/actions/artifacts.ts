@@ -2,7 +2,7 @@
  * The CLI's bridge to the design store and the exporters: load a design given as an id or a .npy
  * file, work out its problem, save a design with its renders.
  */
-import type { ConfigValues } from '../../tools/engineering/constraint.ts';
+import type { ConfigValues, Violation } from '../../tools/engineering/constraint.ts';
 import type { Design, OptiStep, Problem } from '../../tools/engineering/problem.ts';
 import { DesignStore, type DesignMeta } from '../../tools/engineering/store/designStore.ts';
 import { InputError } from '../../tools/errors.ts';
@@ -60,7 +60,7 @@ export async function saveWithRenders(
   problem: Problem,
   config: ConfigValues,
   design: Design,
-  info: { objectives: number[]; history: OptiStep[]; iterations: number; provenance: { tool: string; command?: string; parent?: string }; render: boolean },
+  info: { objectives: number[]; history: OptiStep[]; iterations: number; warnings?: Violation[]; provenance: { tool: string; command?: string; parent?: string }; render: boolean },
 ): Promise<SavedDesign> {
   const s = designStore();
   const record = await s.save(design, {
@@ -71,6 +71,7 @@ export async function saveWithRenders(
     objectives: objectivesRecord(problem, info.objectives),
     history: info.history,
     iterations: info.iterations,
+    warnings: info.warnings,
     provenance: info.provenance,
   });
   const id = record.id;

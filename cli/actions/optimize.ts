@@ -31,12 +31,14 @@ export async function runOptimize(
   }
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
+  printWarnings(result.warnings ?? []);
 
   const finalValues = problem.simulate(result.design, config);
   const record = await saveWithRenders(problem, config, result.design, {
     objectives: finalValues,
     history: result.history,
     iterations: result.iterations,
+    warnings: result.warnings,
     provenance: { tool: 'engiai optimize', command: ['optimize', problemId, ...tokens].join(' '), parent: opts.start },
     render: opts.render !== false,
   });
@@ -62,7 +64,7 @@ export async function runOptimize(
       design: { id: record.id, path: record.files['design.npy'] },
       files: record.files,
       seconds,
-      warnings: warnings.map((w) => `${w.constraint}: ${w.cause}`),
+      warnings: [...warnings, ...(result.warnings ?? [])].map((w) => `${w.constraint}: ${w.cause}`),
     };
     process.stdout.write(JSON.stringify(out) + '\n');
     return;

@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry of optimizeInThread (optimizeThread.ts): resolves the problem, runs one
  * optimization and streams it to the parent as messages {type: 'step', event} per recorded step,
- * then {type: 'done', history, iterations, shape, data} (the design's buffer transferred) or
+ * then {type: 'done', history, iterations, warnings, shape, data} (the design's buffer transferred) or
  * {type: 'error', name, message, hint, field, iteration}.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
@@ -25,8 +25,8 @@ try {
   for (;;) {
     const next = steps.next();
     if (next.done) {
-      const { design, history, iterations } = next.value;
-      port.postMessage({ type: 'done', history, iterations, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
+      const { design, history, iterations, warnings } = next.value;
+      port.postMessage({ type: 'done', history, iterations, warnings, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
       break;
     }
     port.postMessage({ type: 'step', event: next.value });

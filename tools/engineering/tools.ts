@@ -146,6 +146,7 @@ const optimizeDesign = defineTool({
       objectives,
       history: result.history,
       iterations: result.iterations,
+      warnings: result.warnings,
       shape: result.design.shape,
       provenance: { tool: 'optimize_design', parent: args.starting_design_id },
     });
@@ -157,7 +158,7 @@ const optimizeDesign = defineTool({
       final_objective: objectives,
       volume_fraction: round(mean(result.design.data)),
       path: ctx.store.dir(saved.id),
-      warnings,
+      warnings: [...warnings, ...(result.warnings ?? []).map(formatViolation)],
     };
   },
 });
