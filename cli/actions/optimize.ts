@@ -24,6 +24,7 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
     render: opts.render !== false,
   });
   bar.stop();
+  printWarnings(stored.warnings.filter((w) => !setup.warnings.includes(w)));
   const files = Object.fromEntries(stored.artifacts.map((a) => [basename(a.path), a.path]));
 
   if (opts.out) {

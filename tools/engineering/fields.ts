@@ -1,10 +1,11 @@
 /**
- * Shared pieces every Problem uses: merging config over defaults and checking
- * that a design lies in the design space (shape, finite, bounds).
+ * Shared pieces every Problem uses: merging config over defaults, checking
+ * that a design lies in the design space (shape, finite, bounds), and bringing
+ * an optimizer's returned design into it.
  */
 import { InputError } from '../errors.ts';
 import { errorsOnly, runConstraints, type Constraint, type ConfigValues, type Violation } from './constraint.ts';
-import type { Design, FieldSpec } from './problem.ts';
+import type { Design, FieldSpec, OptimizeResult, StepEvent } from './problem.ts';
 
 /** Merge `partial` over the defaults of `fields`; unknown keys and wrong types are InputErrors. */
 export function resolveFields(problemId: string, fields: readonly FieldSpec[], partial: ConfigValues = {}): ConfigValues {
@@ -33,6 +34,38 @@ export function resolveFields(problemId: string, fields: readonly FieldSpec[], p
   return out;
 }
 
+/** Where a design leaves [lo, hi]: how many finite values do, the design's min and max, and the farthest one with its [row, col]. */
+export interface OutOfBounds {
+  count: number;
+  min: number;
+  max: number;
+  farthest: number;
+  at: [number, number];
+}
+
+export function outOfBounds(design: Design, lo = 0, hi = 1): OutOfBounds | null {
+  const { data } = design;
+  const cols = design.shape[1];
+  let count = 0, min = Infinity, max = -Infinity, far = 0, farIndex = -1;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    const d = v < lo ? lo - v : v - hi;
+    if (d > 0) {
+      count++;
+      if (d > far) [far, farIndex] = [d, i];
+    }
+  }
+  return count ? { count, min, max, farthest: data[farIndex], at: [Math.floor(farIndex / cols), farIndex % cols] } : null;
+}
+
+/** "4 values outside [0, 1] (min 0, max 1.0041; farthest 1.0041 at [row 3, col 27])" */
+export function describeOutOfBounds(o: OutOfBounds, lo = 0, hi = 1): string {
+  return `${o.count} values outside [${lo}, ${hi}] (min ${o.min}, max ${o.max}; farthest ${o.farthest} at [row ${o.at[0]}, col ${o.at[1]}])`;
+}
+
 /** Design-space check (EngiBench's Box.contains): shape, finite values, bounds [lo, hi]. */
 export function designSpaceViolations(design: Design, shape: [number, number], lo = 0, hi = 1): Violation[] {
   const base = { constraint: 'design_space', categories: ['THEORY' as const], criticality: 'error' as const };
@@ -40,20 +73,11 @@ export function designSpaceViolations(design: Design, shape: [number, number], l
   if (r !== shape[0] || c !== shape[1] || design.data.length !== shape[0] * shape[1]) {
     return [{ ...base, cause: `design shape ${r}x${c} (${design.data.length} values) does not match the expected ${shape[0]}x${shape[1]}` }];
   }
-  let nonFinite = 0;
-  let outside = 0;
-  let worst = 0;
-  for (let i = 0; i < design.data.length; i++) {
-    const v = design.data[i];
-    if (!Number.isFinite(v)) nonFinite++;
-    else if (v < lo || v > hi) {
-      outside++;
-      if (Math.abs(v - (v < lo ? lo : hi)) > Math.abs(worst - (worst < lo ? lo : hi))) worst = v;
-    }
-  }
+  const nonFinite = design.data.reduce((n, v) => (Number.isFinite(v) ? n : n + 1), 0);
+  const outside = outOfBounds(design, lo, hi);
   const out: Violation[] = [];
   if (nonFinite) out.push({ ...base, cause: `design has ${nonFinite} NaN or infinite values` });
-  if (outside) out.push({ ...base, cause: `design has ${outside} values outside [${lo}, ${hi}] (e.g. ${worst})` });
+  if (outside) out.push({ ...base, cause: `design has ${describeOutOfBounds(outside, lo, hi)}` });
   return out;
 }
 
@@ -86,4 +110,24 @@ export function assertInDesignSpace(problemId: string, design: Design, shape: [n
   if (bad.length) {
     throw new InputError(`${problemId}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, { field: what, hint });
   }
+}
+
+/**
+ * Runs an optimizer and brings its returned design into the design space [lo, hi]. EngiBench's own optimizers can
+ * return values just outside it (Beams2D's overhang filter: up to ~1.004), which its own `simulate` would then refuse.
+ * The steps and the history pass through as recorded; only the returned design is clipped, with a warning
+ * (constraint `design_space_clipped`) naming how many values were out and how far. A design inside is returned as is.
+ */
+export function* clippedToDesignSpace(steps: Generator<StepEvent, OptimizeResult, void>, lo = 0, hi = 1): Generator<StepEvent, OptimizeResult, void> {
+  const result = yield* steps;
+  const outside = outOfBounds(result.design, lo, hi);
+  if (!outside) return result;
+  const warning: Violation = {
+    constraint: 'design_space_clipped',
+    categories: ['THEORY'],
+    criticality: 'warning',
+    cause: `the optimizer returned a design with ${describeOutOfBounds(outside, lo, hi)}; the design is clipped to [${lo}, ${hi}], its history is as the optimizer recorded it`,
+  };
+  const data = result.design.data.map((v) => Math.min(hi, Math.max(lo, v)));
+  return { ...result, design: { shape: result.design.shape, data }, warnings: [...(result.warnings ?? []), warning] };
 }

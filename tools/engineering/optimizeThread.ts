@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ConfigError, EngiError, InfraError, InputError, ModelBehaviorError, NotFoundError, NumericError } from '../errors.ts';
-import type { ConfigValues } from './constraint.ts';
+import type { ConfigValues, Violation } from './constraint.ts';
 import type { OptimizeJob } from './optimizeWorker.ts';
 import type { Design, OptimizeResult, OptiStep, StepEvent } from './problem.ts';
 
@@ -19,7 +19,7 @@ const ENTRY = new URL('./optimizeWorker.ts', import.meta.url).href;
 
 type Message =
   | { type: 'step'; event: StepEvent }
-  | { type: 'done'; history: OptiStep[]; iterations: number; objectives: number[]; shape: [number, number]; data: Float64Array; threadId: number }
+  | { type: 'done'; history: OptiStep[]; iterations: number; objectives: number[]; warnings?: Violation[]; shape: [number, number]; data: Float64Array; threadId: number }
   | { type: 'error'; name: string; message: string; hint?: string; field?: string; iteration?: number };
 
 /** The engine's error again, with its class and fields, from the worker's plain-data report. */
@@ -103,7 +103,7 @@ function runInThread(problemId: string, config: ConfigValues, start: Design | un
           finish(() => reject(err));
         }
       } else if (m.type === 'done') {
-        finish(() => resolve({ design: { shape: m.shape, data: m.data }, history: m.history, iterations: m.iterations, objectives: m.objectives, threadId: m.threadId }));
+        finish(() => resolve({ design: { shape: m.shape, data: m.data }, history: m.history, iterations: m.iterations, objectives: m.objectives, warnings: m.warnings, threadId: m.threadId }));
       } else {
         finish(() => reject(rebuild(m)));
       }

@@ -1,8 +1,8 @@
 /**
  * Worker-thread entry of optimizeInThread (optimizeThread.ts): resolves the problem, runs one
  * optimization and streams it to the parent as messages {type: 'step', event} per recorded step,
- * then {type: 'done', history, iterations, objectives, shape, data} (the objectives of the returned
- * design, simulated here; the design's buffer transferred) or
+ * then {type: 'done', history, iterations, objectives, warnings, shape, data} (the objectives of
+ * the returned design, simulated here; the design's buffer transferred) or
  * {type: 'error', name, message, hint, field, iteration}.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
@@ -26,9 +26,9 @@ try {
   for (;;) {
     const next = steps.next();
     if (next.done) {
-      const { design, history, iterations } = next.value;
+      const { design, history, iterations, warnings } = next.value;
       const objectives = problem.simulate(design, job.config);
-      port.postMessage({ type: 'done', history, iterations, objectives, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
+      port.postMessage({ type: 'done', history, iterations, objectives, warnings, shape: design.shape, data: design.data, threadId }, [design.data.buffer as ArrayBuffer]);
       break;
     }
     port.postMessage({ type: 'step', event: next.value });

@@ -44,9 +44,12 @@ export interface StepEvent extends OptiStep {
 }
 
 export interface OptimizeResult {
+  /** The returned design, always inside the design space (see fields.ts clippedToDesignSpace). */
   design: Design;
   history: OptiStep[];
   iterations: number;
+  /** What a person should know about the result, e.g. that the returned design was clipped into the design space. */
+  warnings?: Violation[];
 }
 
 export interface OptimizeOptions {

@@ -14,7 +14,7 @@ import type { EngineeringContext } from './context.ts';
 import type { StlOptions, StlResult } from './export/stl.ts';
 import { mean } from './fields.ts';
 import { optimizeInThread } from './optimizeThread.ts';
-import type { Design, OptiStep, Problem, StepEvent } from './problem.ts';
+import type { Design, OptimizeResult, Problem, StepEvent } from './problem.ts';
 import { allProblems, getProblem } from './registry.ts';
 import type { DesignMeta } from './store/designMeta.ts';
 
@@ -70,6 +70,7 @@ export interface StoredOptimization {
   design: Design;
   objectives: Record<string, number>;
   volumeFraction: number;
+  /** The set-up's warnings, then the result's (e.g. the design clipped into the design space). */
   warnings: string[];
   /** design.npy, and the renders when asked for. */
   artifacts: Artifact[];
@@ -91,6 +92,7 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
     objectives,
     history: result.history,
     iterations: result.iterations,
+    warnings: result.warnings,
     provenance: { ...req.provenance, parent: req.start?.id },
   });
   const artifacts = [artifact('design', `${saved.path}/design.npy`, 'design')];
@@ -102,13 +104,13 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
     design: result.design,
     objectives,
     volumeFraction: mean(result.design.data),
-    warnings: req.warnings,
+    warnings: [...req.warnings, ...(result.warnings ?? []).map(formatViolation)],
     artifacts,
     seconds,
   };
 }
 
-type Optimized = { design: Design; history: OptiStep[]; iterations: number; objectives: number[] };
+type Optimized = OptimizeResult & { objectives: number[] };
 
 /** On a worker thread (the caller's event loop stays free); in this thread when none can start. */
 async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<Optimized> {

@@ -48,6 +48,16 @@ describe('Beams2D problem: identity and config', () => {
     expect(() => optimize(beams2d, config)).not.toThrow();
   });
 
+  it('warns when the load index lands on a fixed DOF; the optimizer then removes all material, as EngiBench does', () => {
+    // int(1 + 2·0.02·40·21) = 34: the x-DOF of node 17 on the symmetry line (EngiBench: 3 steps of c = 0, design 0)
+    const config = { nelx: 40, nely: 20, volfrac: 0.25, rmin: 2.73, forcedist: 0.02, max_iter: 27 };
+    expect(warningsOnly(beams2d.checkConfig(config)).map((v) => v.constraint)).toEqual(['load_on_fixed_dof']);
+    const r = optimize(beams2d, config);
+    expect(r.history.map((h) => h.objectives[0])).toEqual([0, 0, 0]);
+    expect(Math.max(...r.design.data)).toBe(0);
+    expect(beams2d.checkConfig({ ...config, forcedist: 0.5 })).toEqual([]);
+  });
+
   it('checks designs: design space (error) and volume fraction (warning)', () => {
     const config = beams2d.resolveConfig(small);
     const d = beams2d.randomDesign(config, 3);

@@ -5,6 +5,7 @@
  */
 import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
+import { loadDofIndex } from './setup.ts';
 
 export const conditions: readonly FieldSpec[] = [
   { name: 'volfrac', type: 'number', default: 0.35, description: 'target volume fraction of material (mean density)' },
@@ -46,6 +47,14 @@ export const configConstraints: readonly Constraint[] = [
     const limit = Math.max(Number(v.nelx), Number(v.nely));
     return rmin > 0 && rmin <= limit ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely) = ${limit}]`;
   }),
+  // EngiBench's load index int(1 + 2·forcedist·nelx·(nely+1)) is an x-DOF of the symmetry line (fixed) for some
+  // forcedist·nelx < 1 when nely+1 is odd: the load is dropped, c = 0, and the optimizer removes all material.
+  crossField('load_on_fixed_dof', 'the load index int(1 + 2·forcedist·nelx·(nely+1)) is not a fixed DOF', (v) => {
+    const dof = loadDofIndex(Number(v.forcedist), Number(v.nelx), Number(v.nely));
+    return dof % 2 === 0 && dof <= 2 * Number(v.nely)
+      ? `forcedist = ${v.forcedist} on ${v.nelx}x${v.nely} puts the unit load on DOF ${dof}, the fixed x-DOF of a node on the symmetry line: the beam is unloaded (c = 0) and the optimizer removes all material, as in EngiBench`
+      : null;
+  }, { category: 'IMPL', criticality: 'warning' }),
 ];
 
 /** The typed view of a resolved Beams2D config. */

@@ -4,7 +4,7 @@
  * start is blended toward volfrac. Designs are row-major images [nely, nelx], row 0 at the top.
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, clippedToDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Beams2DConfig } from './conditions.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
@@ -87,15 +87,21 @@ export function createBeams2D(opts: Beams2DOptions = {}): Problem {
       const c = assertConfig(resolveConfig(config));
       return { c: simulateCompliance(design, c), volume_fraction: mean(design.data) };
     },
-    /** Validates eagerly (InputError before the first step), then returns the optimizer generator. */
+    /**
+     * Validates eagerly (InputError before the first step), then returns the optimizer generator. The history is
+     * EngiBench's; the returned xPrint, which the overhang filter can push a little above 1 as in EngiBench, is clipped
+     * to [0, 1] with a warning.
+     */
     optimizeSteps(config, options: OptimizeOptions = {}): Generator<StepEvent, OptimizeResult, void> {
       const c = assertConfig(resolveConfig(config));
       const start = options.startingPoint ? assertDesign(options.startingPoint, c, 'startingPoint') : undefined;
       const { setup, solver } = cachedSetup(c);
-      return (function* () {
-        const r = yield* optimizeBeam(setup, solver, { ...c, version }, start);
-        return { design: vectorToDesign(r.xPrint, c.nelx, c.nely), history: r.history, iterations: r.iterations };
-      })();
+      return clippedToDesignSpace(
+        (function* () {
+          const r = yield* optimizeBeam(setup, solver, { ...c, version }, start);
+          return { design: vectorToDesign(r.xPrint, c.nelx, c.nely), history: r.history, iterations: r.iterations };
+        })(),
+      );
     },
     randomDesign(config, seed) {
       const c = typedConfig(resolveConfig(config));

@@ -3,14 +3,16 @@
  * adjoint gradients, ρ clipped to [0, 1]; history[0] = simulate(start), history[t] = value of the physical
  * density at step t, and the returned design is that physical density, so simulate(returned) = history[N].
  *
- * Legend: rho = raw design variables, rhoPhys = filterAndProject(rho; r, β_t, eta), design = D ⊙ rhoPhys
- * (the returned, design-region-only density), J = total_overlap(epsr(design)) − w·‖design‖₂,
+ * Legend: rho = raw design variables, rhoPhys = filterAndProject(rho; r, β_t, eta): the whole nx×ny physical
+ * density, ending in a mask-combine, so the fixed waveguides outside the design region are 1 in it (EngiBench v1's
+ * `filter_and_project`); J = total_overlap(epsr(rhoPhys)) − w·‖rhoPhys‖₂, the norm over the whole array,
+ * waveguides included; the returned design is rhoPhys (simulate mask-combines it again, which changes nothing),
  * β_t = β0 + (βmax − β0)·(t/N)², Adam: lr, b1 = 0.9, b2 = 0.999, eps = 1e-8, bias correction with t.
  */
 import { NumericError } from '../../errors.ts';
 import type { Design, OptimizeResult, OptiStep, StepEvent } from '../problem.ts';
 import { evaluateOverlap, type Simulation } from './objective.ts';
-import { filterAndProject, filterAndProjectAdjoint, maskCombineAdjoint, permittivity, type FilterParams } from './parameterization.ts';
+import { filterAndProject, filterAndProjectAdjoint, permittivity, type FilterParams } from './parameterization.ts';
 import type { Photonics2DConfig } from './conditions.ts';
 import { EPSR_MAX, EPSR_MIN } from './grid.ts';
 
@@ -41,12 +43,13 @@ export function simulateObjective(sim: Simulation, design: Float64Array, penalty
 /** J(rho) through the whole chain and ∂J/∂rho by the adjoint method. */
 export function physicalObjective(sim: Simulation, rho: Float64Array, p: FilterParams, penaltyWeight: number) {
   const { grid } = sim;
-  const design = maskCombineAdjoint(grid, filterAndProject(grid, rho, p));
-  const r = evaluateOverlap(sim, permittivity(grid, design), true);
-  const norm = l2norm(design);
+  const rhoPhys = filterAndProject(grid, rho, p);
+  const r = evaluateOverlap(sim, permittivity(grid, rhoPhys), true);
+  const norm = l2norm(rhoPhys);
+  // ∂J/∂rhoPhys over the whole array; filterAndProjectAdjoint keeps its design-region part (the background is fixed)
   const gPhys = new Float64Array(grid.n);
-  for (let i = 0; i < grid.n; i++) gPhys[i] = (EPSR_MAX - EPSR_MIN) * r.gradEpsr![i] - (norm > 0 ? (penaltyWeight * design[i]) / norm : 0);
-  return { design, objective: r.totalOverlap - penaltyWeight * norm, gradient: filterAndProjectAdjoint(grid, rho, p, gPhys), overlap: r };
+  for (let i = 0; i < grid.n; i++) gPhys[i] = (EPSR_MAX - EPSR_MIN) * r.gradEpsr![i] - (norm > 0 ? (penaltyWeight * rhoPhys[i]) / norm : 0);
+  return { design: rhoPhys, objective: r.totalOverlap - penaltyWeight * norm, gradient: filterAndProjectAdjoint(grid, rho, p, gPhys), overlap: r };
 }
 
 interface AdamState {

@@ -6,7 +6,7 @@
  * simulate(returned) equals the last history value. Wavelengths are honoured per call.
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, clippedToDesignSpace, designSpaceViolations, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Photonics2DConfig } from './conditions.ts';
 import { makeGrid } from './grid.ts';
@@ -93,7 +93,7 @@ export function createPhotonics2D(): Problem {
       const c = assertConfig(resolveConfig(config));
       const start = options.startingPoint ?? randomDesign(c.nx, c.ny, 0);
       assertDesign(start, c, 'startingPoint');
-      return optimizeV1(simulationFor(c), start, c);
+      return clippedToDesignSpace(optimizeV1(simulationFor(c), start, c));
     },
     randomDesign(config, seed) {
       const c = typedConfig(resolveConfig(config));

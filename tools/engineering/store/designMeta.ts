@@ -4,7 +4,7 @@
  * the .npy bytes)>`.
  */
 import { createHash } from 'node:crypto';
-import type { ConfigValues } from '../constraint.ts';
+import type { ConfigValues, Violation } from '../constraint.ts';
 import type { Design, OptiStep } from '../problem.ts';
 import { canonicalJson } from './canonicalJson.ts';
 
@@ -37,6 +37,8 @@ export interface DesignMeta {
   objectives: Record<string, number>;
   history: OptiStep[];
   iterations: number;
+  /** What to know about the design itself, e.g. that the optimizer's design was clipped into the design space. */
+  warnings?: Violation[];
   shape: [number, number];
   createdAt: string;
   provenance: Provenance;
@@ -52,6 +54,7 @@ export interface DesignMetaInput {
   objectives?: Record<string, number>;
   history?: OptiStep[];
   iterations?: number;
+  warnings?: Violation[];
   /** Checked against design.shape when given. */
   shape?: [number, number];
   provenance: Omit<Provenance, 'engiaiVersion'> & { engiaiVersion?: string };

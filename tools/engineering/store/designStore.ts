@@ -72,6 +72,7 @@ export class DesignStore {
       objectives: input.objectives ?? {},
       history: input.history ?? [],
       iterations: input.iterations ?? input.history?.length ?? 0,
+      ...(input.warnings?.length ? { warnings: input.warnings } : {}),
       shape: [design.shape[0], design.shape[1]],
       createdAt: new Date().toISOString(),
       provenance: { ...input.provenance, engiaiVersion: input.provenance.engiaiVersion ?? (await engiaiVersion()) },

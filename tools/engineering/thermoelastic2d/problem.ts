@@ -15,7 +15,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, clippedToDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, NELX, NELY, typedConfig, type ThermoConfig } from './conditions.ts';
 import { MATERIAL } from './elementMatrices.ts';
@@ -107,10 +107,12 @@ export const thermoelastic2d: Problem = {
     const x0 = options.startingPoint
       ? assertDesign(options.startingPoint, 'startingPoint').map((v) => Math.min(MATERIAL.xmax, Math.max(MATERIAL.xmin, v)))
       : undefined;
-    return (function* () {
-      const r = yield* optimizeThermoelastic(setup(), { volfrac: c.volfrac, weight: c.weight, maxIter: c.maxIter, x0, sensitivities: c.exactGradient ? 'exact' : 'engibench' });
-      return { design: { shape: [...SHAPE], data: r.x }, history: r.history, iterations: r.iterations };
-    })();
+    return clippedToDesignSpace(
+      (function* () {
+        const r = yield* optimizeThermoelastic(setup(), { volfrac: c.volfrac, weight: c.weight, maxIter: c.maxIter, x0, sensitivities: c.exactGradient ? 'exact' : 'engibench' });
+        return { design: { shape: [...SHAPE], data: r.x }, history: r.history, iterations: r.iterations };
+      })(),
+    );
   },
   randomDesign(config, seed) {
     const c = assertConfig(resolveConfig(config));
