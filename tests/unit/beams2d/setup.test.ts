@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBandedCholesky } from '../../../tools/engineering/beams2d/bandedCholesky.ts';
-import { assembleStiffness } from '../../../tools/engineering/beams2d/fe.ts';
+import { assembleStiffness } from '../../support/assembleStiffness.ts';
 import { createSetup, elementDofs, loadDofIndex } from '../../../tools/engineering/beams2d/setup.ts';
 import { seededVector, spmv, toDense } from './helpers.ts';
 

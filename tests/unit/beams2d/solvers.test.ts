@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NumericError } from '../../../tools/errors.ts';
-import { assembleStiffness } from '../../../tools/engineering/beams2d/fe.ts';
+import { assembleStiffness } from '../../support/assembleStiffness.ts';
 import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
 import { createLinearSolver } from '../../../tools/engineering/beams2d/solverFactory.ts';
 import { seededVector, spmv } from './helpers.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkMesh } from '../../../tools/engineering/export/meshCheck.ts';
 import { exportStl } from '../../../tools/engineering/export/stl.ts';
-import { parseBinaryStl, writeBinaryStl } from '../../../tools/engineering/export/stlBinary.ts';
+import { writeBinaryStl } from '../../../tools/engineering/export/stlBinary.ts';
+import { parseBinaryStl } from '../../support/parseBinaryStl.ts';
 
 type V = [number, number, number];
 

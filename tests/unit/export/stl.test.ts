@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../tools/errors.ts';
 import { exportStl } from '../../../tools/engineering/export/stl.ts';
-import { parseBinaryStl, triangleNormal } from '../../../tools/engineering/export/stlBinary.ts';
+import { triangleNormal } from '../../../tools/engineering/export/stlBinary.ts';
+import { parseBinaryStl } from '../../support/parseBinaryStl.ts';
 import { checkMesh } from '../../../tools/engineering/export/meshCheck.ts';
 import type { Design } from '../../../tools/engineering/problem.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { assembleStiffness } from '../../../tools/engineering/beams2d/fe.ts';
+import { assembleStiffness } from '../../support/assembleStiffness.ts';
 import { createSetup } from '../../../tools/engineering/beams2d/setup.ts';
 import { createLinearSolver } from '../../../tools/engineering/beams2d/solverFactory.ts';
 import { readyFactorHelper } from '../../../tools/engineering/linalg/factorHelperThread.ts';

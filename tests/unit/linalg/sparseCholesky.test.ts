@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, factorize, solve, type CsrMatrix } from '../../../tools/engineering/linalg/sparseCholesky.ts';
-import { csrToDense, denseCholeskySolve } from '../../../tools/engineering/linalg/denseCholesky.ts';
+import { csrToDense, denseCholeskySolve } from '../../support/denseCholesky.ts';
 import { NumericError, InputError } from '../../../tools/errors.ts';
 import { laplacian2d, q4Grid, randomSpd, relativeResidual, rng } from './testMatrices.ts';
 

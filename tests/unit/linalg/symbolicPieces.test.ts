@@ -12,12 +12,12 @@ import {
   permutedEliminationTree,
   postorder,
   relabelTree,
-  type SymPattern,
 } from '../../../tools/engineering/linalg/eliminationTree.ts';
+import type { CsrPattern } from '../../../tools/engineering/linalg/csrPattern.ts';
 import { q4Grid, randomSpd } from './testMatrices.ts';
 
 /** Column counts by forming the rows of L: row i = union of the tree paths from A's columns j < i up to i. */
-function referenceCounts(A: SymPattern, parent: Int32Array): Int32Array {
+function referenceCounts(A: CsrPattern, parent: Int32Array): Int32Array {
   const cols: Array<Set<number>> = Array.from({ length: A.n }, (_, j) => new Set([j]));
   for (let i = 0; i < A.n; i++) {
     for (let p = A.rowPtr[i]; p < A.rowPtr[i + 1]; p++) {
@@ -27,7 +27,7 @@ function referenceCounts(A: SymPattern, parent: Int32Array): Int32Array {
   return Int32Array.from(cols, (s) => s.size);
 }
 
-function permute(A: SymPattern, perm: Int32Array): SymPattern {
+function permute(A: CsrPattern, perm: Int32Array): CsrPattern {
   const iperm = new Int32Array(A.n);
   perm.forEach((v, k) => (iperm[v] = k));
   const rowPtr = new Int32Array(A.n + 1);
@@ -51,7 +51,7 @@ function shuffled(n: number, seed: number): Int32Array {
   return perm;
 }
 
-const patterns: Array<[string, SymPattern]> = [
+const patterns: Array<[string, CsrPattern]> = [
   ['q4 grid 12x7', q4Grid(12, 7).A],
   ['random SPD n=300', randomSpd(300, 4, 7)],
   ['random SPD n=120 (forest-prone)', randomSpd(120, 1, 3)],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asymptotes, initMma, mmaStep, svanbergParams } from '../../../tools/engineering/mma/mma.ts';
-import { minimizeMma, type SmoothProblem } from '../../../tools/engineering/mma/minimizeMma.ts';
+import { minimizeMma, type SmoothProblem } from '../../support/minimizeMma.ts';
 import { solveDense } from '../../../tools/engineering/mma/solveDense.ts';
 
 const full = (n: number, v: number) => new Float64Array(n).fill(v);

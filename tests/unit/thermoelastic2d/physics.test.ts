@@ -5,7 +5,7 @@ import { bottomEdgeNode, createSetup, defaultBoundaryConditions, leftEdgeNode, t
 import { evaluateDesign } from '../../../tools/engineering/thermoelastic2d/sensitivity.ts';
 import { solveThermal } from '../../../tools/engineering/thermoelastic2d/thermal.ts';
 import { mechanicalLoad, stiffnessScale, thermalLoad } from '../../../tools/engineering/thermoelastic2d/mechanical.ts';
-import * as band from '../../../tools/engineering/thermoelastic2d/bandedCholesky.ts';
+import * as band from '../../support/bandedCholesky.ts';
 import { assemble } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import * as sparse from '../../../tools/engineering/linalg/sparseCholesky.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';

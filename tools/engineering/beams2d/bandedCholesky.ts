@@ -10,12 +10,7 @@
  * the add latency of a single dot-product chain).
  */
 import { NumericError } from '../../errors.ts';
-
-export interface SymmetricPattern {
-  n: number;
-  rowPtr: Int32Array;
-  colIdx: Int32Array;
-}
+import type { CsrPattern } from '../linalg/csrPattern.ts';
 
 export interface BandedCholesky {
   readonly n: number;
@@ -33,7 +28,7 @@ function notSpd(s: number, i: number): NumericError {
   return new NumericError(`banded Cholesky: matrix is not positive definite (pivot ${s} at row ${i})`);
 }
 
-export function createBandedCholesky(pattern: SymmetricPattern): BandedCholesky {
+export function createBandedCholesky(pattern: CsrPattern): BandedCholesky {
   const { n, rowPtr, colIdx } = pattern;
   const first = new Int32Array(n);
   let w = 0;

@@ -57,11 +57,6 @@ export function assembleFromModuli(setup: Beams2DSetup, E: Float64Array, values:
   return assembleCsr({ nel: setup.nel, nk: 64, Ke: setup.KE, scatter: setup.scatter }, E, values);
 }
 
-/** values ← Σ_e E_e(x_e) KE scattered onto the reduced pattern. */
-export function assembleStiffness(setup: Beams2DSetup, x: Float64Array, penal: number, values: Float64Array): Float64Array {
-  return assembleFromModuli(setup, elementModuli(x, penal, new Float64Array(x.length)), values);
-}
-
 /** Σ_i u_i KE_ij (column j of KE against u_e), summed in i order. */
 function column(KE: Float64Array, j: number, u0: number, u1: number, u2: number, u3: number, u4: number, u5: number, u6: number, u7: number): number {
   return u0 * KE[j] + u1 * KE[j + 8] + u2 * KE[j + 16] + u3 * KE[j + 24] + u4 * KE[j + 32] + u5 * KE[j + 40] + u6 * KE[j + 48] + u7 * KE[j + 56];

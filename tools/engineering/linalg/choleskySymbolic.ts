@@ -11,10 +11,10 @@
  * block); its panel of L is h×k column-major at Lx[panelOff[s]…]; its update matrix U (m×m) is
  * built at stack offset uTmp[s] and moved down to uOff[s] for its parent to assemble.
  */
-import type { CsrPattern } from './sparseCholesky.ts';
+import type { CsrPattern } from './csrPattern.ts';
 import { compressPattern, validatePattern } from './nodeGraph.ts';
 import { nestedDissection } from './nestedDissection.ts';
-import { permutedEliminationTree, postorder, columnCounts, relabelTree, type SymPattern } from './eliminationTree.ts';
+import { permutedEliminationTree, postorder, columnCounts, relabelTree } from './eliminationTree.ts';
 import { buildSupernodes, defaultRelax, type RelaxOptions, type SupernodePartition } from './supernodes.ts';
 import { InputError } from '../../errors.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
@@ -63,7 +63,7 @@ export interface CholeskySymbolic extends SupernodePartition {
   kernels?: 'wasm' | 'js';
 }
 
-interface PermutedPattern extends SymPattern {
+interface PermutedPattern extends CsrPattern {
   /** src[p] = index in the original colIdx of permuted entry p. */
   src: Int32Array;
 }

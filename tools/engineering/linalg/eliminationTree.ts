@@ -7,14 +7,10 @@
  * perm/iperm = a symmetric permutation (row k of P A Pᵀ is row perm[k] of A); post = a postorder.
  */
 
-export interface SymPattern {
-  n: number;
-  rowPtr: Int32Array;
-  colIdx: Int32Array;
-}
+import type { CsrPattern } from './csrPattern.ts';
 
 /** Liu's algorithm with path compression: O(nnz(A) · α). */
-export function eliminationTree(A: SymPattern): Int32Array {
+export function eliminationTree(A: CsrPattern): Int32Array {
   return permutedEliminationTree(A, null, null);
 }
 
@@ -22,7 +18,7 @@ export function eliminationTree(A: SymPattern): Int32Array {
  * Elimination tree of P A Pᵀ without forming it: row k of P A Pᵀ is row perm[k] of A with each
  * column c renamed iperm[c] (null, null: the identity).
  */
-export function permutedEliminationTree(A: SymPattern, perm: Int32Array | null, iperm: Int32Array | null): Int32Array {
+export function permutedEliminationTree(A: CsrPattern, perm: Int32Array | null, iperm: Int32Array | null): Int32Array {
   const { n, rowPtr, colIdx } = A;
   const parent = new Int32Array(n).fill(-1);
   const ancestor = new Int32Array(n).fill(-1);
@@ -95,7 +91,7 @@ export function postorder(parent: Int32Array): Int32Array {
  * Legend: first[j] = postorder number of j's first descendant; maxFirst[i], prevLeaf[i] = the
  * largest first[·] and the last leaf seen for row i; ancestor = union-find of visited subtrees.
  */
-export function columnCounts(A: SymPattern, parent: Int32Array): Int32Array {
+export function columnCounts(A: CsrPattern, parent: Int32Array): Int32Array {
   const { n, rowPtr, colIdx } = A;
   const post = postorder(parent);
   const count = new Int32Array(n);

@@ -9,7 +9,7 @@
  * node v owns the DOFs nodeStart[v] … nodeStart[v+1]-1; adj = node adjacency without self loops.
  */
 import { InputError } from '../../errors.ts';
-import type { CsrPattern } from './sparseCholesky.ts';
+import type { CsrPattern } from './csrPattern.ts';
 
 export interface NodeGraph {
   nNodes: number;

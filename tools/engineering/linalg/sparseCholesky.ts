@@ -19,16 +19,12 @@ import { createParallelStorage, parallelFactor, type ParallelStorage } from './p
 import { planParallel } from './parallelPlan.ts';
 import { backwardSolve, forwardSolve } from './supernodalSolve.ts';
 
+import type { CsrPattern } from './csrPattern.ts';
 export type { CholeskySymbolic, AnalyzeOptions } from './choleskySymbolic.ts';
 export { disposeFactorHelper } from './factorHelperThread.ts';
 export { planElementAssembly, assembleCsr, type ElementAssembly } from './elementAssembly.ts';
 
-/** Full symmetric pattern (both triangles), sorted column indices per row. */
-export interface CsrPattern {
-  n: number;
-  rowPtr: Int32Array;
-  colIdx: Int32Array;
-}
+export type { CsrPattern } from './csrPattern.ts';
 
 export interface CsrMatrix extends CsrPattern {
   values: Float64Array;

@@ -9,7 +9,7 @@
  * Legend: parent, colCount = elimination tree and column counts of L (postordered);
  * k = columns of a supernode, m = rows below its diagonal block; Z = explicit zeros stored.
  */
-import type { SymPattern } from './eliminationTree.ts';
+import type { CsrPattern } from './csrPattern.ts';
 
 export interface SupernodePartition {
   nSuper: number;
@@ -90,7 +90,7 @@ function amalgamate(starts: number[], parent: Int32Array, colCount: Int32Array, 
 
 /** Builds the relaxed supernode partition and the row structure of every supernode. */
 export function buildSupernodes(
-  A: SymPattern,
+  A: CsrPattern,
   parent: Int32Array,
   colCount: Int32Array,
   relax: RelaxOptions = defaultRelax,
@@ -117,7 +117,7 @@ export function buildSupernodes(
 
 /** Row structure of each supernode: A's rows below it, plus the rows its children pass up. */
 function fillRowStructure(
-  A: SymPattern,
+  A: CsrPattern,
   superStart: Int32Array,
   superParent: Int32Array,
   rowPtr: Int32Array,

@@ -3,8 +3,8 @@
  *
  * Legend: A = symmetric positive definite matrix, L = lower-triangular factor (overwrites a copy).
  */
-import { NumericError } from '../../errors.ts';
-import type { CsrMatrix } from './sparseCholesky.ts';
+import { NumericError } from '../../tools/errors.ts';
+import type { CsrMatrix } from '../../tools/engineering/linalg/sparseCholesky.ts';
 
 /** Expands a CSR matrix into a dense row-major array. */
 export function csrToDense(A: CsrMatrix): Float64Array {

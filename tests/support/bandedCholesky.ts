@@ -7,17 +7,11 @@
  * Legend: n rows, w half-bandwidth, first[i] the first column of row i's envelope; L is stored row
  * by row in an n×(w+1) rectangle, L[i][k] at base(i) + k with base(i) = i·(w+1) + w − i.
  */
-import { NumericError } from '../../errors.ts';
-
-/** Full symmetric CSR pattern (both triangles), columns sorted within each row. */
-export interface SymmetricPattern {
-  n: number;
-  rowPtr: Int32Array;
-  colIdx: Int32Array;
-}
+import { NumericError } from '../../tools/errors.ts';
+import type { CsrPattern } from '../../tools/engineering/linalg/csrPattern.ts';
 
 export interface BandSymbolic {
-  pattern: SymmetricPattern;
+  pattern: CsrPattern;
   first: Int32Array;
   w: number;
 }
@@ -27,7 +21,7 @@ export interface BandFactor {
   L: Float64Array;
 }
 
-export function analyze(pattern: SymmetricPattern): BandSymbolic {
+export function analyze(pattern: CsrPattern): BandSymbolic {
   const { n, rowPtr, colIdx } = pattern;
   const first = new Int32Array(n);
   let w = 0;

@@ -3,7 +3,7 @@
  * stops moving. Topology-optimization loops (thermoelastic2d) call `mmaStep` themselves.
  * Legend: f0 objective, f_i constraints f_i(x) ≤ 0 (i = 1..m), tol on max_j |Δx_j|.
  */
-import { initMma, mmaStep, svanbergParams, type MmaBounds, type MmaParams } from './mma.ts';
+import { initMma, mmaStep, svanbergParams, type MmaBounds, type MmaParams } from '../../tools/engineering/mma/mma.ts';
 
 export interface SmoothProblem {
   n: number;
