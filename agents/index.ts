@@ -14,3 +14,4 @@ export { Tracer, EventCollector, type AgentEvent, type AgentEventType, type Inte
 export { TimelinePrinter } from './trace/timeline.ts';
 export { buildTrace, serializeMessage, artifactPaths, TRACE_VERSION, type ChatTrace, type TraceMessage } from './trace/traceJson.ts';
 export { createOfflineModel, OfflineChatModel } from './models/offline/index.ts';
+export { resolveModel, usageOf } from './models/resolve.ts';

@@ -5,27 +5,15 @@
  */
 import { NumericError } from '../../tools/errors.ts';
 import { createRng, instanceSeed } from './rng.ts';
-import { SanityRejection, type Branch, type Difficulty, type Instance, type Template } from './template.ts';
+import type { Sample } from './schema.ts';
+import { SanityRejection, type Template } from './template.ts';
+
+export type { Sample };
 
 /** Bump when templates or their texts change: traces of another version are not mixed. */
 export const DATASET_VERSION = 1;
 const MAX_DRAWS = 200;
 
-export interface Sample extends Instance {
-  /** `<template id>#<index>`. */
-  id: string;
-  templateId: string;
-  title: string;
-  branch: Branch;
-  domain: string;
-  area: string;
-  difficulty: Difficulty;
-  source: Template['source'];
-  index: number;
-  seed: number;
-  /** Draws rejected by sanity checks before this one. */
-  rejected: number;
-}
 
 export function generateSample(template: Template, suiteSeed: number, index: number): Sample {
   const seed = instanceSeed(suiteSeed, template.id, index);

@@ -9,11 +9,10 @@
  * derived from their sum: ≤ 4 easy, 5–6 intermediate, ≥ 7 advanced.
  */
 import type { Rng } from './rng.ts';
+import { BRANCHES, DIFFICULTIES, type ChainStep, type FinalAnswer } from './schema.ts';
 
-export const BRANCHES = ['mechanical', 'civil', 'electrical', 'chemical'] as const;
+export { BRANCHES, DIFFICULTIES, type ChainStep, type FinalAnswer };
 export type Branch = (typeof BRANCHES)[number];
-
-export const DIFFICULTIES = ['easy', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export type Level = 1 | 2 | 3;
@@ -22,26 +21,6 @@ export interface DifficultyAxes {
   concepts: Level;
   mathematics: Level;
   depth: Level;
-}
-
-export interface ChainStep {
-  /** 1-based position in the chain. */
-  n: number;
-  symbol: string;
-  /** A short statement of what the step computes. */
-  text: string;
-  formula: string;
-  value: number;
-  /** mathjs unit text ('' when dimensionless; labels such as dB are kept as written). */
-  unit: string;
-}
-
-export interface FinalAnswer {
-  symbol: string;
-  /** What is asked for, e.g. "the elongation of the rod". */
-  text: string;
-  value: number;
-  unit: string;
 }
 
 /** One generated problem with its ground truth. */
