@@ -21,6 +21,7 @@ const STOP = new Set(
 function stem(word: string): string {
   if (word.length <= 3) return word;
   for (const suffix of ['ations', 'ation', 'ities', 'ity', 'ions', 'ion', 'ings', 'ing', 'ed', 'al', 'es', 's']) {
+    if (suffix === 's' && word.endsWith('ss')) continue;
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
   }
   return word;

@@ -58,16 +58,15 @@ function exponentOf(text: string): number {
 
 /** The longest run of unit-looking tokens after a number that mathjs (or the label list) accepts. */
 export function unitAfter(text: string): string {
-  const m = text.match(/^\s?\s?([A-Za-zµμΩΩ°%][A-Za-z0-9µμΩΩ°%^·⋅*/()\-⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*(?:\s[A-Za-zµμΩΩ°/(][A-Za-z0-9µμΩΩ°^·⋅*/()\-⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*){0,3})/);
+  const m = text.match(/^\s?\s?(\(?[A-Za-zµμΩΩ°%][A-Za-z0-9µμΩΩ°%^·⋅*/()\-⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*(?:\s[A-Za-zµμΩΩ°/(][A-Za-z0-9µμΩΩ°^·⋅*/()\-⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*){0,5})/);
   if (!m) return '';
   const tokens = m[1].split(/\s+/);
   for (let k = tokens.length; k >= 1; k--) {
-    let cand = tokens.slice(0, k).join(' ').replace(/[.,;:)\]]+$/, '');
-    if (cand.startsWith('(') || !cand) continue;
-    if (countOf(cand, '(') < countOf(cand, ')')) cand = cand.replace(/\)+$/, '');
+    let cand = tokens.slice(0, k).join(' ').replace(/[.,;:\]]+$/, '');
+    while (cand.endsWith(')') && countOf(cand, ')') > countOf(cand, '(')) cand = cand.slice(0, -1).replace(/[.,;:]+$/, '');
+    if (!cand) continue;
     if (cand === '%') return '%';
-    const lower = cand.toLowerCase();
-    if (k === 1 && NOT_UNITS.has(lower)) return '';
+    if (k === 1 && NOT_UNITS.has(cand)) return '';
     if (LABEL_UNITS.has(cand)) return cand;
     const norm = normalizeUnitText(cand);
     if (norm && isKnownUnit(norm)) return norm;

@@ -56,8 +56,9 @@ export const carnotEngine = defineTemplate({
   },
 });
 
+/** Antoine pressure in kPa; mmHg → kPa through 760 mmHg = 1 atm (mathjs' mmHg is rounded to 133.322 Pa). */
 function antoineKpa(a: Antoine, tC: number): number {
-  return valueIn(q(Math.pow(10, a.A - a.B / (a.C + tC)), 'mmHg'), 'kPa');
+  return valueIn(q(Math.pow(10, a.A - a.B / (a.C + tC)) / 760, 'atm'), 'kPa');
 }
 
 export const raoultBubblePressure = defineTemplate({
