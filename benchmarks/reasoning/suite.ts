@@ -7,7 +7,11 @@
 import { join } from 'node:path';
 import type { EngiConfig } from '../../config/schema.ts';
 import { InputError } from '../../tools/errors.ts';
-import { configHash, createChatCaller, createEmbedder, defaultEmbeddingSpec, cosine, ResponseCache, runTrials, type ChatCaller, type Embedder, type RunResult, type TrialContext } from '../runner/index.ts';
+import type { ChatCaller } from '../runner/chatCaller.ts';
+import { cosine, createEmbedder, defaultEmbeddingSpec, type Embedder } from '../runner/embedder.ts';
+import { ResponseCache } from '../runner/responseCache.ts';
+import { configHash } from '../runner/runConfig.ts';
+import { runTrials, type RunResult, type TrialContext } from '../runner/runTrials.ts';
 import { DATASET_VERSION, generateSamples } from './dataset.ts';
 import { SCRIPTED_POLICIES } from './policies/scripted.ts';
 import { SYSTEM_PROMPT, userPrompt } from './prompt.ts';
@@ -86,8 +90,10 @@ export async function runReasoning(options: ReasoningRunOptions): Promise<Reason
   const config = runConfigOf(options, templates.map((t) => t.id));
   const dir = options.out ?? join(options.config.home, 'bench', SUITE, configHash(config));
   const cache = options.cache ? new ResponseCache(join(options.config.home, 'cache', 'bench-responses')) : undefined;
-  const chat = options.model ? await createChatCaller(options.model, { config: options.config, cache }) : undefined;
-  const judge = options.judge ? await createChatCaller(options.judge, { config: options.config, cache }) : undefined;
+  // The agents layer (LangChain) loads only when a model is involved.
+  const caller = options.model || options.judge ? (await import('../runner/chatCaller.ts')).createChatCaller : undefined;
+  const chat = options.model ? await caller!(options.model, { config: options.config, cache }) : undefined;
+  const judge = options.judge ? await caller!(options.judge, { config: options.config, cache }) : undefined;
   const embSpec = semanticSpec(options);
   const embedder = embSpec ? await createEmbedder(embSpec, options.config, cache) : undefined;
   const bySample = new Map(samples.map((s) => [s.id, s]));

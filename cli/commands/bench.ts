@@ -78,7 +78,8 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
     else model = config.model.spec;
     if (!opts.json) process.stderr.write(`no --agent or --model given: using ${agent ? `--agent ${agent}` : `--model ${model}`}\n`);
   }
-  const { createProgress } = await import('../../benchmarks/runner/index.ts');
+  // The progress module alone: the runner's index also exports the model caller (LangChain).
+  const { createProgress } = await import('../../benchmarks/runner/progress.ts');
   let progress: ReturnType<typeof createProgress> | undefined;
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -116,7 +117,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
 }
 
 async function scoreCommand(dir: string, opts: ScoreOpts): Promise<void> {
-  const { readManifest } = await import('../../benchmarks/runner/index.ts');
+  const { readManifest } = await import('../../benchmarks/runner/runConfig.ts');
   const suite = readManifest(dir)?.suite ?? 'reasoning';
   if (suite !== 'reasoning') throw new InputError(`bench score does not know the "${suite}" suite yet`, { field: 'dir' });
   const { scoreRunDir } = await import('../../benchmarks/reasoning/index.ts');
