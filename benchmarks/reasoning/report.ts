@@ -86,8 +86,7 @@ function rowsBy(scored: readonly ScoredTrial[], key: string, metrics: readonly M
 }
 
 /** The `--json` object: headline numbers plus per-branch, per-domain and per-difficulty means. */
-export function reasoningSummary(trials: readonly ScoredReasoningTrial[], spec: ReportSpec, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const scored = toScoredTrials(trials);
+export function reasoningSummary(trials: readonly ScoredReasoningTrial[], spec: ReportSpec, extra: Record<string, unknown> = {}, scored: readonly ScoredTrial[] = toScoredTrials(trials)): Record<string, unknown> {
   const mean = (key: string) => summarize(scored.map((t) => t.metrics[key]).filter((v): v is number => typeof v === 'number'), 'mean').mean;
   const acc = summarize(scored.map((t) => t.metrics.accuracy as number), 'proportion');
   const templates = new Set(trials.map((t) => t.sample.templateId));

@@ -50,7 +50,7 @@ export function scoreRunDir(dir: string, options: RescoreOptions = {}, extra: Re
   const judged = traces.some((t) => t.events.some((e) => e.type === 'judge'));
   const spec = reasoningReportSpec(trials, provenanceOf(dir, traces, failed), judged);
   const scored = toScoredTrials(trials);
-  const summary = reasoningSummary(trials, spec, { dir, configHash: spec.provenance.configHash, ...extra });
+  const summary = reasoningSummary(trials, spec, { dir, configHash: spec.provenance.configHash, ...extra }, scored);
   const files = { scores: join(dir, 'scores.jsonl'), summary: join(dir, 'summary.json'), markdown: join(dir, 'report.md'), html: join(dir, 'report.html') };
   writeFileSync(files.scores, trials.map((t) => JSON.stringify({ trialId: t.trialId, sampleId: t.sample.id, ...t.score })).join('\n') + '\n');
   writeFileSync(files.summary, JSON.stringify(summary, null, 2) + '\n');

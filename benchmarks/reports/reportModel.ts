@@ -76,15 +76,45 @@ export interface GroupRow {
   metrics: Record<string, MetricSummary>;
 }
 
+/** Above this many values the bootstrap of a mean is replaced by the normal interval (they agree there). */
+export const BOOTSTRAP_MAX_N = 2000;
+
+/**
+ * n, mean, std and a 95 % interval: Wilson for proportions; for means a seeded percentile
+ * bootstrap (1000 resamples) up to BOOTSTRAP_MAX_N values, mean ± 1.96·std/√n beyond; a
+ * constant sample has the degenerate interval [mean, mean].
+ */
 export function summarize(values: readonly number[], kind: MetricSpec['kind'], seed = 0): MetricSummary {
   const ms = meanStd(values);
   if (!values.length) return { n: 0, mean: NaN, std: NaN, lo: NaN, hi: NaN };
-  const ci = kind === 'proportion' ? wilson(values.reduce((s, v) => s + v, 0), values.length) : bootstrapCi(values, { seed, resamples: 1000 });
+  if (kind === 'proportion') {
+    const ci = wilson(values.reduce((s, v) => s + v, 0), values.length);
+    return { n: ms.n, mean: ms.mean, std: ms.std, lo: ci.lo, hi: ci.hi };
+  }
+  if (ms.std === 0) return { n: ms.n, mean: ms.mean, std: 0, lo: ms.mean, hi: ms.mean };
+  if (ms.n > BOOTSTRAP_MAX_N) {
+    const half = (1.959964 * ms.std) / Math.sqrt(ms.n);
+    return { n: ms.n, mean: ms.mean, std: ms.std, lo: ms.mean - half, hi: ms.mean + half };
+  }
+  const ci = bootstrapCi(values, { seed, resamples: 1000 });
   return { n: ms.n, mean: ms.mean, std: ms.std, lo: ci.lo, hi: ci.hi };
 }
 
+const rowCache = new WeakMap<readonly ScoredTrial[], Map<string, GroupRow[]>>();
+
 /** One row per value of `group.key` (sorted), or a single "all" row when the key is ''. */
 export function groupRows(trials: readonly ScoredTrial[], group: GroupSpec, metrics: readonly MetricSpec[], seed = 0): GroupRow[] {
+  // Memoised per trials array: the Markdown, HTML and JSON views of one run share the statistics.
+  const key = `${group.key}|${(group.order ?? []).join(',')}|${metrics.map((m) => `${m.key}:${m.kind}`).join(',')}|${seed}`;
+  const cached = rowCache.get(trials)?.get(key);
+  if (cached) return cached;
+  const rows = computeRows(trials, group, metrics, seed);
+  if (!rowCache.has(trials)) rowCache.set(trials, new Map());
+  rowCache.get(trials)!.set(key, rows);
+  return rows;
+}
+
+function computeRows(trials: readonly ScoredTrial[], group: GroupSpec, metrics: readonly MetricSpec[], seed: number): GroupRow[] {
   const buckets = new Map<string, ScoredTrial[]>();
   for (const t of trials) {
     const g = group.key ? (t.tags[group.key] ?? '(none)') : 'all';
