@@ -14,4 +14,5 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./dataset.ts'),
   () => import('./chat.ts'),
   () => import('./serve.ts'),
+  () => import('./bench.ts'),
 ];

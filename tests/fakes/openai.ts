@@ -3,10 +3,12 @@
  * (stream: true, with streamed tool_calls deltas and a final usage chunk when
  * stream_options.include_usage is set), errors in OpenAI's { error: { message, type, code } } shape.
  * Like the real API it answers 400 when tool messages do not pair with the assistant's tool_calls.
- * GET /v1/models lists the models for completeness.
+ * GET /v1/models lists the models for completeness; POST /v1/embeddings answers deterministic
+ * hashed bag-of-words vectors (embeddings.ts), not scripted.
  */
 import type { ServerResponse } from 'node:http';
 import { sendJson, startFakeServer, startStream, type FakeServer, type ResponderContext } from './fakeServer.ts';
+import { encodeEmbedding, fakeEmbedding } from './embeddings.ts';
 import { estimateUsage, pieces, type FakeReply, type FakeToolCall, type FakeUsage, type ScriptStep } from './script.ts';
 
 export interface FakeOpenAI extends FakeServer {
@@ -22,7 +24,12 @@ export async function startFakeOpenAI(script: ScriptStep[], apiKey = 'sk-fake-op
   return { ...server, baseUrl, env: { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } };
 }
 
-function models({ res }: ResponderContext): void {
+function models({ request, res }: ResponderContext): void {
+  if (request.method === 'POST' && request.path.endsWith('/embeddings')) {
+    const input: string[] = Array.isArray(request.body?.input) ? request.body.input : [String(request.body?.input ?? '')];
+    const data = input.map((text, index) => ({ object: 'embedding', index, embedding: encodeEmbedding(fakeEmbedding(text), request.body?.encoding_format) }));
+    return sendJson(res, 200, { object: 'list', data, model: String(request.body?.model ?? 'unknown'), usage: { prompt_tokens: input.length, total_tokens: input.length } });
+  }
   sendJson(res, 200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'fake' }] });
 }
 
