@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // Scorers, statistics and report rendering are pure: string/data in, data out.
+    files: ['benchmarks/stats/**/*.ts', 'benchmarks/reports/**/*.ts', 'benchmarks/**/scoring/**/*.ts', 'benchmarks/**/scorers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:child_process', 'fs', 'child_process'] }],
+      'no-console': 'error',
+    },
+  },
+  {
     // The numeric core is pure: no I/O, no console.
     files: ['tools/engineering/**/*.ts'],
     ignores: ['tools/engineering/store/**', 'tools/engineering/tools/**', 'tools/engineering/dataset/**'],
