@@ -39,12 +39,6 @@ const DECLARED: Declaration[] = [
     description: 'Runs whitelisted local commands and GUI applications (e.g. open an STL in a viewer) after the person confirms.',
     asks: /\b(?:open (?:it|the \w+) in|launch|shell command|terminal|paraview|meshlab|run the command)\b/i,
   },
-  {
-    name: 'prusa',
-    reason: 'no printer configured (the Prusa agent is not built yet)',
-    description: 'Slices STL files and controls a Prusa 3D printer over PrusaLink (status, upload, start, pause, cancel).',
-    asks: /\b(?:3d[-\s]?printer|printer|prusa|slice|g-?code|print it|print the)\b/i,
-  },
 ];
 
 /** One factory per declared specialist: no tools, unavailable with its reason. */
