@@ -14,4 +14,7 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./dataset.ts'),
   () => import('./chat.ts'),
   () => import('./serve.ts'),
+  () => import('./mcp.ts'),
+  () => import('./printerSim.ts'),
+  () => import('./runCommand.ts'),
 ];
