@@ -86,7 +86,6 @@ export function checkCommand(line: string, s: GuardSettings): CheckedCommand {
   } catch {
     throw new CommandRefused('not-installed', `${rule.name} is whitelisted but not installed at ${rule.path}`, 'install it, or fix its path in commands.programs');
   }
-  if (args.length > rule.maxArgs) throw new CommandRefused('too-many-arguments', `${rule.name} takes at most ${rule.maxArgs} arguments, got ${args.length}`);
   let rootReal: string;
   try {
     rootReal = realpathSync(s.workdir);
@@ -94,6 +93,7 @@ export function checkCommand(line: string, s: GuardSettings): CheckedCommand {
     throw new CommandRefused('file-missing', `the working folder ${s.workdir} does not exist`);
   }
   const argv = args.map((a) => checkArg(a, rule, s.workdir, rootReal));
+  if (args.length > rule.maxArgs) throw new CommandRefused('too-many-arguments', `${rule.name} takes at most ${rule.maxArgs} arguments, got ${args.length}`);
   for (const r of rule.required) if (!args.includes(r)) throw new CommandRefused('missing-argument', `${rule.name} must be run with ${r}`);
   return { program: rule, argv };
 }

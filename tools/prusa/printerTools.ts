@@ -97,7 +97,9 @@ export const sliceStlTool = define({
       if (!(await stat(file).catch(() => null))?.isFile()) throw new NotFoundError(`no slicer profile "${args.profile}" in ${ctx.slicer.profilesDir}`, { hint: 'save one with PrusaSlicer (--save NAME.ini) into that folder' });
       profiles.push(file);
     }
-    const o: SliceOptions = { layerHeightMm: args.layer_height_mm, infillPercent: args.infill_percent, nozzleMm: args.nozzle_mm, filament: args.filament, supports: args.supports, profiles };
+    // without a profile PrusaSlicer's defaults heat no bed: PLA's temperatures unless a filament or profile says otherwise
+    const material = args.filament ?? (profiles.length ? undefined : 'PLA');
+    const o: SliceOptions = { layerHeightMm: args.layer_height_mm, infillPercent: args.infill_percent, nozzleMm: args.nozzle_mm, filament: material, supports: args.supports, profiles };
     const r = await sliceStl(ctx.slicer, stl, ctx.gcodeDir, o);
     const i = r.info;
     const filament = [i.filamentMm !== null && `${(i.filamentMm / 1000).toFixed(2)} m`, i.filamentCm3 !== null && `${i.filamentCm3} cm³`, i.filamentG ? `${i.filamentG} g` : null].filter(Boolean).join(' · ');

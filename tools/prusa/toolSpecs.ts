@@ -42,13 +42,13 @@ export const sliceStlSpec = spec({
   name: 'slice_stl',
   description:
     'Slice an STL into G-code with PrusaSlicer. Returns gcode_path (for upload_gcode / start_print) and the estimated print time and filament use read from the G-code. ' +
-    'Settings not given come from the printer profile (PrusaSlicer defaults: 0.3 mm layers, 20 % infill, 0.4 mm nozzle).',
+    'Settings not given come from the printer profile (PrusaSlicer defaults: 0.3 mm layers, 20 % infill, 0.4 mm nozzle; PLA when no profile is configured).',
   schema: z.strictObject({
     stl_path: z.string().min(1).describe('Absolute path of an STL inside the artifact folder (the stl_path convert_design_to_stl returned)'),
     layer_height_mm: z.number().min(0.05).max(0.6).optional().describe('Layer height in mm, 0.05..0.6 (at most ~75 % of the nozzle)'),
     infill_percent: z.number().min(0).max(100).optional().describe('Infill density in %, 0..100'),
     nozzle_mm: z.number().min(0.25).max(1.2).optional().describe('Nozzle diameter in mm, 0.25..1.2'),
-    filament: z.enum(Object.keys(FILAMENTS) as [keyof typeof FILAMENTS, ...(keyof typeof FILAMENTS)[]]).optional().describe('Filament type (sets temperatures and density): PLA, PETG, ASA, ABS, FLEX'),
+    filament: z.enum(Object.keys(FILAMENTS) as [keyof typeof FILAMENTS, ...(keyof typeof FILAMENTS)[]]).optional().describe('Filament type (sets nozzle/bed temperatures and density): PLA, PETG, ASA, ABS, FLEX; default PLA unless a profile is configured'),
     supports: z.boolean().optional().describe('Generate support material under overhangs'),
     profile: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$/).optional().describe('Name of a PrusaSlicer .ini profile in the profiles folder (without .ini)'),
   }),
