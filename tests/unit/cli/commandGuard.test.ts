@@ -115,8 +115,8 @@ describe('run_command: what is allowed', () => {
     process.kill(-pid, 'SIGKILL');
   });
 
-  it('a whitelisted program that is not installed is refused by name', () => {
+  it('a whitelisted program that is not installed is refused by name', async () => {
     const missing = commandContext(commandSettingsSchema.parse({ workdir: work, programs: [{ name: 'meshlab', path: '/nonexistent/meshlab', args: ['{file:stl}'] }] }), root);
-    expect(() => bindTool(runCommandTool, missing).run({ command: 'meshlab model.stl' }, runtime)).rejects.toThrow(/refused by rule not-installed/);
+    await expect(bindTool(runCommandTool, missing).run({ command: 'meshlab model.stl' }, runtime)).rejects.toThrow(/refused by rule not-installed: meshlab is whitelisted but not installed at \/nonexistent\/meshlab/);
   });
 });
