@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { engiaiHome } from './paths.ts';
 import { DEFAULTS } from './defaults.ts';
+import { prusaSettingsSchema } from './prusaSettings.ts';
+import { commandSettingsSchema } from './commandSettings.ts';
 
 const httpUrl = z
   .string()
@@ -63,6 +65,8 @@ export const configSchema = z
     providers: providersSchema.default(() => providersSchema.parse({})),
     server: serverSettingsSchema.default(() => serverSettingsSchema.parse({})),
     threads: threadsSettingsSchema.default(() => threadsSettingsSchema.parse({})),
+    prusa: prusaSettingsSchema.default(() => prusaSettingsSchema.parse({})),
+    commands: commandSettingsSchema.default(() => commandSettingsSchema.parse({})),
   })
   .strict();
 
@@ -70,6 +74,8 @@ export type EngiConfig = z.infer<typeof configSchema>;
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
+export type { CommandSettings, ProgramRule } from './commandSettings.ts';
 
 /** Paths whose values must never be echoed in an error message. */
 export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'threads.url'];

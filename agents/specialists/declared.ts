@@ -33,18 +33,6 @@ const DECLARED: Declaration[] = [
     description: 'Generates, submits and monitors SLURM jobs on a remote cluster over SSH; trains and evaluates generative models.',
     asks: /\b(?:cluster|slurm|hpc|sbatch|supercomputer|train(?:ing)? (?:a |the )?(?:cgan|diffusion|generative|model))\b/i,
   },
-  {
-    name: 'cli',
-    reason: 'the local command agent is not built yet',
-    description: 'Runs whitelisted local commands and GUI applications (e.g. open an STL in a viewer) after the person confirms.',
-    asks: /\b(?:open (?:it|the \w+) in|launch|shell command|terminal|paraview|meshlab|run the command)\b/i,
-  },
-  {
-    name: 'prusa',
-    reason: 'no printer configured (the Prusa agent is not built yet)',
-    description: 'Slices STL files and controls a Prusa 3D printer over PrusaLink (status, upload, start, pause, cancel).',
-    asks: /\b(?:3d[-\s]?printer|printer|prusa|slice|g-?code|print it|print the)\b/i,
-  },
 ];
 
 /** One factory per declared specialist: no tools, unavailable with its reason. */

@@ -15,4 +15,7 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./chat.ts'),
   () => import('./serve.ts'),
   () => import('./bench.ts'),
+  () => import('./mcp.ts'),
+  () => import('./printerSim.ts'),
+  () => import('./runCommand.ts'),
 ];

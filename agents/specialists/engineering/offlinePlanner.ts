@@ -11,7 +11,8 @@ import { parseConditions, parseConfig, parseRequest, type ParsedRequest } from '
 
 type FieldSpec = FieldInfo;
 
-const ACTION = /optimi[sz]|topolog|simulat|\brender|\bstl\b|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
+// an STL to slice, print or open belongs to the Prusa and command agents, not to engineering
+const ACTION = /optimi[sz]|topolog|simulat|\brender|(?<!\b(?:slic(?:e|ing)|print|open|view|upload|send)\s+(?:(?:the|this|that|my|an?)\s+)?)\bstl\b(?!\s+(?:in|with)\b)|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
 const SUBJECT = /\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|compliance|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction/i;
 
 /** Where a request asks for engineering work: its first action word, else its first engineering subject. */
