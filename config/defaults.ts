@@ -24,4 +24,25 @@ export const DEFAULTS = {
     host: '127.0.0.1',
     port: 8080,
   },
+  /** The document index (tools/retrieval): BM25 always, vectors when an embedding model is set. */
+  retrieval: {
+    /** on: index in ENGIAI_HOME; off: the RAG agent has no tools; empty: tools over an empty index (benchmark conditions). */
+    mode: 'on',
+    /** none (BM25 only) | fake[:DIM] | openai:MODEL | google:MODEL | ollama:MODEL */
+    embeddings: 'none',
+    collection: 'default',
+    chunkChars: 1000,
+    maxFileBytes: 50 * 1024 * 1024,
+  },
+  arxiv: {
+    baseUrl: 'https://export.arxiv.org/api/query',
+    /** arXiv's terms of use: at most one request every 3 seconds. */
+    minIntervalMs: 3000,
+    collection: 'arxiv',
+    maxResults: 5,
+  },
+  websearch: {
+    baseUrl: 'https://api.tavily.com',
+    maxResults: 5,
+  },
 } as const;

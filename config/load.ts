@@ -84,6 +84,12 @@ function envLayer(env: Env): Layer {
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
+  set('retrieval.mode', nonEmpty(env.ENGIAI_RETRIEVAL_MODE));
+  set('retrieval.embeddings', nonEmpty(env.ENGIAI_EMBEDDINGS));
+  set('arxiv.baseUrl', nonEmpty(env.ENGIAI_ARXIV_URL));
+  set('arxiv.minIntervalMs', envNumber(env, 'ENGIAI_ARXIV_INTERVAL_MS'));
+  set('websearch.apiKey', nonEmpty(env.TAVILY_API_KEY));
+  set('websearch.baseUrl', nonEmpty(env.TAVILY_BASE_URL));
   return layer;
 }
 
@@ -122,6 +128,7 @@ function envNameOf(secretPath: string): string {
     'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
     'server.token': 'ENGIAI_TOKEN',
     'threads.url': 'ENGIAI_THREADS_URL',
+    'websearch.apiKey': 'TAVILY_API_KEY',
   };
   return names[secretPath] ?? secretPath;
 }

@@ -14,4 +14,8 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./dataset.ts'),
   () => import('./chat.ts'),
   () => import('./serve.ts'),
+  () => import('./indexDocs.ts'),
+  () => import('./search.ts'),
+  () => import('./collections.ts'),
+  () => import('./forget.ts'),
 ];

@@ -21,13 +21,17 @@ export function engineeringMentionedAt(request: string): number {
 
 interface Task {
   request: string;
+  /** The supervisor's task when it differs from the request (it may carry values other agents found). */
+  supervisor: string;
   context: string;
 }
 
 export function splitTask(text: string): Task {
   const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n([\s\S]*))?$/.exec(text);
-  if (!m) return { request: text, context: '' };
-  return { request: m[1].trim(), context: m[2] ?? '' };
+  if (!m) return { request: text, supervisor: '', context: '' };
+  const rest = m[2] ?? '';
+  const supervisor = /\n\nTask from the supervisor:\n([\s\S]*?)(?:\n\nContext \(earlier conversation[^\n]*:\n[\s\S]*)?$/.exec(text)?.[1] ?? '';
+  return { request: m[1].trim(), supervisor, context: rest };
 }
 
 const numericFields = (fields: readonly FieldSpec[]) => fields.filter((f) => f.type !== 'boolean');
@@ -146,7 +150,11 @@ export function planEngineering(messages: BaseMessage[], catalog: readonly Probl
   if (!problem || !fields[problem] || (!anyStep && !Object.keys(req.conditions).length)) {
     return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(catalog)}` : helpText(catalog), calls: [] };
   }
-  const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
+  // values the supervisor's task carries (found by another agent in this turn) fill what the request does not give
+  const given = parseConditions(task.supervisor, names[problem].conditions);
+  const handed = Object.fromEntries(Object.entries(given).filter(([k]) => !(k in req.conditions)));
+  const notes = [...req.notes, ...(Object.keys(handed).length ? [`took ${Object.entries(handed).map(([k, v]) => `${k} = ${v}`).join(', ')} from the supervisor's task`] : [])];
+  const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...handed, ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes };
   const asked = done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok);
   const required = numericFields(s.fields).map((f) => f.name);
   let useDefaults = req.useDefaults;

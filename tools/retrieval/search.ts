@@ -1,0 +1,58 @@
+/**
+ * Ranking: BM25 over the FTS5 index always; with an embedding model, also the nearest chunks by
+ * cosine distance, and the two lists fused by reciprocal-rank fusion (Cormack et al. 2009):
+ * score(d) = Σ_lists 1 / (K + rank_list(d)), K = 60. Each list is read `depth` deep.
+ */
+import type { RetrievalStore } from './store.ts';
+import type { SearchHit } from './types.ts';
+
+export const RRF_K = 60;
+
+export interface RankedLists {
+  bm25: { id: number; score: number }[];
+  vector: { id: number; distance: number }[];
+}
+
+/** Fuses the lists (or orders by BM25 alone when there is no vector list) and returns the top k chunk ids with their ranks. */
+export function fuse(lists: RankedLists, k: number): { id: number; score: number; bm25Rank?: number; vectorRank?: number }[] {
+  const byId = new Map<number, { id: number; score: number; bm25Rank?: number; vectorRank?: number }>();
+  const entry = (id: number) => byId.get(id) ?? byId.set(id, { id, score: 0 }).get(id)!;
+  if (!lists.vector.length) {
+    return lists.bm25.slice(0, k).map((r, i) => ({ id: r.id, score: -r.score, bm25Rank: i + 1 }));
+  }
+  lists.bm25.forEach((r, i) => {
+    const e = entry(r.id);
+    e.bm25Rank = i + 1;
+    e.score += 1 / (RRF_K + i + 1);
+  });
+  lists.vector.forEach((r, i) => {
+    const e = entry(r.id);
+    e.vectorRank = i + 1;
+    e.score += 1 / (RRF_K + i + 1);
+  });
+  return [...byId.values()].sort((a, b) => b.score - a.score || (a.bm25Rank ?? 1e9) - (b.bm25Rank ?? 1e9)).slice(0, k);
+}
+
+/** The hits for fused ids, with their chunks' text and metadata. */
+export function hitsOf(store: RetrievalStore, ranked: ReturnType<typeof fuse>): SearchHit[] {
+  const rows = store.chunks(ranked.map((r) => r.id));
+  const hits: SearchHit[] = [];
+  for (const r of ranked) {
+    const c = rows.get(r.id);
+    if (!c) continue;
+    hits.push({
+      rank: hits.length + 1,
+      docId: c.docId,
+      collection: c.collection,
+      title: c.title,
+      source: c.source,
+      page: c.page,
+      section: c.section,
+      text: c.text,
+      score: r.score,
+      ...(r.bm25Rank ? { bm25Rank: r.bm25Rank } : {}),
+      ...(r.vectorRank ? { vectorRank: r.vectorRank } : {}),
+    });
+  }
+  return hits;
+}
