@@ -23,6 +23,8 @@ export interface HttpTarget {
   secrets?: string[];
   /** The environment variable holding the key, for the hint on 401/403. */
   keyEnv?: string;
+  /** Statuses besides 2xx returned as answers (arXiv explains a bad query in a 400 Atom feed). */
+  okStatuses?: number[];
   /** Told before each retry. */
   onRetry?: (info: { retry: number; delayMs: number; reason: string }) => void;
 }
@@ -105,7 +107,7 @@ export async function fetchWithPolicy(url: string, init: RequestInit, policy: Ht
       throw new InfraError(`cannot reach ${target.service} at ${host} (${redact(text, target.secrets).slice(0, 200)}): are you offline?`, { retryable: false, hint: 'Check the network connection and the base URL in the settings.' });
     }
     clearTimeout(timer);
-    if (res.ok) return res;
+    if (res.ok || target.okStatuses?.includes(res.status)) return res;
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
     const body = await res.text().catch(() => '');
     if (retryableStatus(res.status) && retry < policy.maxRetries) {

@@ -29,6 +29,8 @@ export interface IndexRunOptions {
   allowed?: string[];
   maxFileBytes: number;
   chunking: ChunkOptions;
+  /** A title for a file instead of the one found in it (fetched papers carry their catalogue title). */
+  titleFor?: (path: string) => string | undefined;
   /** Remove documents under a folder root whose files are gone (default true). */
   prune?: boolean;
   onProgress?: (p: IndexProgress) => void;
@@ -69,6 +71,7 @@ async function indexOne(c: Candidate, deps: IndexDeps, opts: IndexRunOptions): P
   const twin = store.findByHash(opts.collection, contentHash);
   if (twin && twin.source !== c.path) return { path: c.path, status: 'duplicate', reason: `same content as ${twin.source}`, docId: twin.id };
   const doc = await extractDocument(file.bytes, c.path);
+  doc.title = opts.titleFor?.(c.path) ?? doc.title;
   const chunks = chunkPages(doc.pages, opts.chunking);
   const vectors = embedder ? await embedAll(embedder, chunks.map((ch) => `${doc.title}\n${ch.section}\n${ch.text}`)) : undefined;
   const docId = store.replaceDocument(

@@ -12,9 +12,9 @@ import type { EngiConfig } from '../../config/schema.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker.ts';
 import { resolveEmbedder, type Embedder } from './embeddings/embedder.ts';
-import { ftsMatch } from './ftsQuery.ts';
+import { ftsMatch, queryTerms } from './ftsQuery.ts';
 import { embedAll, runIndex, type IndexProgress, type IndexReport } from './indexer.ts';
-import { fuse, hitsOf } from './search.ts';
+import { coverageRerank, fuse, hitsOf } from './search.ts';
 import { RetrievalStore, type StoredDocument } from './store.ts';
 import type { CollectionInfo, SearchHit } from './types.ts';
 import { isInside } from './walk.ts';
@@ -51,6 +51,8 @@ export function checkCollection(name: string): string {
   return name;
 }
 
+const SHARED = new Map<string, Retrieval>();
+
 export class Retrieval {
   readonly store: RetrievalStore;
   readonly embedder: Embedder | null;
@@ -77,6 +79,17 @@ export class Retrieval {
       maxFileBytes: r.maxFileBytes,
       defaultCollection: r.collection,
     });
+  }
+
+  /**
+   * One engine per index and embedding model in this process, shared by the specialists and the
+   * web server (in mode `empty`, they share one in-memory index). Never closed before exit.
+   */
+  static shared(config: EngiConfig): Retrieval {
+    const key = `${config.home}\0${config.retrieval.mode}\0${config.retrieval.embeddings}`;
+    let r = SHARED.get(key);
+    if (!r || !r.store.db.open) SHARED.set(key, (r = Retrieval.open(config)));
+    return r;
   }
 
   close(): void {
@@ -111,11 +124,11 @@ export class Retrieval {
     return total;
   }
 
-  async index(roots: string[], opts: { collection?: string; allowed?: string[]; prune?: boolean; onProgress?: (p: IndexProgress) => void } = {}): Promise<IndexReport & { embedded: number }> {
+  async index(roots: string[], opts: { collection?: string; allowed?: string[]; prune?: boolean; titleFor?: (path: string) => string | undefined; onProgress?: (p: IndexProgress) => void } = {}): Promise<IndexReport & { embedded: number }> {
     if (!roots.length) throw new InputError('give at least one file or folder to index', { field: 'paths' });
     const collection = checkCollection(opts.collection ?? this.defaultCollection);
     const embedded = await this.syncVectors(opts.onProgress);
-    const report = await runIndex(roots, { store: this.store, embedder: this.embedder }, { collection, allowed: opts.allowed, maxFileBytes: this.maxFileBytes, chunking: this.chunking, prune: opts.prune, onProgress: opts.onProgress });
+    const report = await runIndex(roots, { store: this.store, embedder: this.embedder }, { collection, allowed: opts.allowed, maxFileBytes: this.maxFileBytes, chunking: this.chunking, prune: opts.prune, titleFor: opts.titleFor, onProgress: opts.onProgress });
     // chunks a killed run left without vectors, or a run stopped by an embedding error
     const filled = await this.syncVectors(opts.onProgress);
     return { ...report, embedded: embedded + filled };
@@ -128,7 +141,12 @@ export class Retrieval {
     const match = ftsMatch(query);
     if (!match) throw new InputError('the query has no words to search for', { field: 'query', hint: 'ask with words, e.g. "volume fraction of the beam"' });
     const depth = Math.max(50, k * 5);
-    const bm25 = this.store.searchBm25(match, depth, opts.collection);
+    const candidates = this.store.searchBm25(match, depth, opts.collection);
+    const texts = this.store.chunks(candidates.map((c) => c.id));
+    const bm25 = coverageRerank(candidates, queryTerms(query), (id) => {
+      const c = texts.get(id);
+      return c ? `${c.title}\n${c.section}\n${c.text}` : '';
+    });
     let vector: { id: number; distance: number }[] = [];
     if (this.embedder) {
       await this.syncVectors();

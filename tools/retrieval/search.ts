@@ -13,6 +13,29 @@ export interface RankedLists {
   vector: { id: number; distance: number }[];
 }
 
+const key = (w: string) => (w.length >= 6 ? w.slice(0, 5) : w);
+const tokens = (s: string) => (s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(key);
+
+/**
+ * BM25 candidates re-ordered by how much of the query they cover: distinct query words present
+ * (title, section and text, compared by a 5-letter prefix so "fractions" covers "fraction"), plus
+ * half a point per pair of adjacent query words found adjacent ("filter radius", "K 77"), then by
+ * BM25. In a small collection BM25's IDF flattens (a word in half the chunks scores ~0), and a
+ * chunk naming the report the query names must not lose to one that only shares its vocabulary.
+ */
+export function coverageRerank(bm25: { id: number; score: number }[], terms: string[], textOf: (id: number) => string): { id: number; score: number }[] {
+  const q = terms.map(key);
+  const pairs = q.slice(1).map((w, i) => `${q[i]} ${w}`);
+  const cover = new Map<number, number>();
+  for (const r of bm25) {
+    const t = tokens(textOf(r.id));
+    const set = new Set(t);
+    const adjacent = new Set(t.slice(1).map((w, i) => `${t[i]} ${w}`));
+    cover.set(r.id, new Set(q.filter((w) => set.has(w))).size + 0.5 * pairs.filter((p) => adjacent.has(p)).length);
+  }
+  return [...bm25].sort((a, b) => cover.get(b.id)! - cover.get(a.id)! || a.score - b.score);
+}
+
 /** Fuses the lists (or orders by BM25 alone when there is no vector list) and returns the top k chunk ids with their ranks. */
 export function fuse(lists: RankedLists, k: number): { id: number; score: number; bm25Rank?: number; vectorRank?: number }[] {
   const byId = new Map<number, { id: number; score: number; bm25Rank?: number; vectorRank?: number }>();

@@ -29,9 +29,8 @@ export const ragSpecialist: SpecialistFactory = ({ config }): Specialist => {
     }
   }
   if (!availability.available) return { name: 'rag', description: DESCRIPTION, tools: [], prompt, availability, offline };
-  let engine: Retrieval | null = null;
   const context: RetrievalContext = {
-    retrieval: () => (engine ??= Retrieval.open(config)),
+    retrieval: () => Retrieval.shared(config),
     allowedRoots: [join(config.home, 'uploads'), join(config.home, 'documents'), ...config.retrieval.roots],
   };
   return { name: 'rag', description: DESCRIPTION, tools: bindTools(retrievalTools, context), prompt, availability, offline };

@@ -11,10 +11,18 @@ import { asksFor, statedValues } from './statedValues.ts';
 
 /** Where a request asks about the person's documents, or -1. */
 const ASKS =
-  /\b(?:my|our|the|this|that|these|indexed|uploaded)\s+(?:\w+\s+)?(?:reports?|documents?|docs|notes|files?|pdfs?|manuals?|specs?|specifications?|datasheets?|handbooks?)\b|\breport\s+[A-Z0-9][\w-]*\d|\baccording to\b|\bin (?:my|our|the) (?:documents|index|notes|library)\b|\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?documents\b|\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)\b|\bsearch (?:my|the) (?:documents|index|notes)\b/i;
+  /\b(?:my|our|the|this|that|these|indexed|uploaded)\s+(?:\w+\s+)?(?:reports?|papers?|documents?|docs|notes?|files?|pdfs?|manuals?|specs?|specifications?|datasheets?|handbooks?)\b|\breport\s+[A-Z0-9][\w-]*\d|\baccording to\b|\bin (?:my|our|the) (?:documents|index|notes|library)\b|\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?documents\b|\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)\b|\bsearch (?:my|the) (?:documents|index|notes)\b/i;
+
+/** "find papers on …" asks arXiv, not the person's documents. */
+const ASKS_ARXIV = /\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?)\s+(?:on|about)\b/i;
 
 export function ragMentionedAt(request: string): number {
-  return ASKS.exec(request)?.index ?? -1;
+  const arxiv = ASKS_ARXIV.exec(request);
+  const re = new RegExp(ASKS.source, 'gi');
+  for (let m = re.exec(request); m; m = re.exec(request)) {
+    if (!arxiv || m.index < arxiv.index || m.index >= arxiv.index + arxiv[0].length) return m.index;
+  }
+  return -1;
 }
 
 const INDEX_PATH = /\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)?\s*["']?(\/[^\s"']+)/i;
@@ -33,8 +41,12 @@ export function searchQuery(request: string): string {
     .replace(/\b(?:what|which|how|does|do|did|say|says|said|tell me|find|look up|search|for|about|please|can you|could you)\b/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return q.length >= 3 ? q : request;
+  const trimmed = q.replace(/^(?:(?:my|our|the|a|an|in|of|report|reports|document|documents|notes?|papers?|files?)\s+)+/i, '').replace(/[?.!\s]+$/, '');
+  return trimmed.length >= 3 ? trimmed : q.length >= 3 ? q : request;
 }
+
+/** Names of documents in a request ("report K-77", "TR-2024-03"): words with letters and digits. */
+const idsIn = (text: string) => (text.match(/\b[A-Za-z]+[-_]?\d[\w-]*\b/g) ?? []).map((w) => w.toLowerCase()).filter((w) => !/^(?:max_iter|nelx|nely|rmin|volfrac|\d+x\d+)$/.test(w));
 
 interface Hit {
   title: string;
@@ -43,7 +55,11 @@ interface Hit {
   text: string;
 }
 
-function answerFromHits(request: string, hits: Hit[]): string {
+function answerFromHits(request: string, all: Hit[]): string {
+  // when the request names a document ("report K-77"), its passages speak first and alone for values
+  const ids = idsIn(request);
+  const named = all.filter((h) => ids.some((id) => `${h.title} ${h.text}`.toLowerCase().includes(id)));
+  const hits = named.length ? named : all;
   const lines: string[] = [];
   const seen = new Map<string, number>();
   for (const h of hits) {
@@ -54,7 +70,7 @@ function answerFromHits(request: string, hits: Hit[]): string {
     }
   }
   if (lines.length) return `The indexed documents state:\n${lines.join('\n')}`;
-  const quotes = hits.slice(0, 3).map((h) => `- ${h.citation}: "${h.text.replace(/\s+/g, ' ').slice(0, 300)}${h.text.length > 300 ? '…' : ''}"`);
+  const quotes = all.slice(0, 3).map((h) => `- ${h.citation}: "${h.text.replace(/\s+/g, ' ').slice(0, 300)}${h.text.length > 300 ? '…' : ''}"`);
   return `The closest passages in the indexed documents:\n${quotes.join('\n')}`;
 }
 

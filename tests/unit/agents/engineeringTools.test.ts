@@ -144,10 +144,11 @@ describe('what a model sees before its first call, and the tools that help it', 
 });
 
 describe('specialists', () => {
-  it('all seven are registered; only engineering is available and the others say why', async () => {
+  it('all seven are registered; engineering, rag and arxiv are available and the others say why', async () => {
     const list = await buildSpecialists({ config: testConfig(home) });
     expect(list.map((s) => s.name)).toEqual(['engineering', 'rag', 'arxiv', 'websearch', 'hpc', 'cli', 'prusa']);
-    for (const s of list.slice(1)) expect(s.availability).toEqual({ available: false, reason: expect.any(String) });
+    for (const s of list.slice(0, 3)) expect(s.availability).toEqual({ available: true });
+    for (const s of list.slice(3)) expect(s.availability).toEqual({ available: false, reason: expect.any(String) });
     expect(list.find((s) => s.name === 'hpc')!.availability).toMatchObject({ reason: expect.stringMatching(/no cluster configured/) });
     expect(list[0].prompt).toMatch(/create_problem/);
   });
