@@ -20,8 +20,12 @@ export function queryTerms(query: string): string[] {
   return (content.length ? content : unique).slice(0, 32);
 }
 
-/** The MATCH expression, or null when the query has no words at all. */
-export function ftsMatch(query: string): string | null {
-  const terms = queryTerms(query);
-  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
+/** The MATCH expression joining the query's words with OR (or AND), or null when the query has no words at all. */
+export function ftsMatch(query: string, op: 'OR' | 'AND' = 'OR'): string | null {
+  return joinTerms(queryTerms(query), op);
+}
+
+/** Words (already cut by queryTerms, so free of quotes and operators) as one MATCH expression. */
+export function joinTerms(terms: string[], op: 'OR' | 'AND' = 'OR'): string | null {
+  return terms.length ? terms.map((t) => `"${t}"`).join(` ${op} `) : null;
 }

@@ -12,9 +12,9 @@ import type { EngiConfig } from '../../config/schema.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker.ts';
 import { resolveEmbedder, type Embedder } from './embeddings/embedder.ts';
-import { ftsMatch, queryTerms } from './ftsQuery.ts';
+import { queryTerms } from './ftsQuery.ts';
 import { embedAll, runIndex, type IndexProgress, type IndexReport } from './indexer.ts';
-import { coverageRerank, fuse, hitsOf } from './search.ts';
+import { coverageRerank, fuse, hitsOf, lexicalCandidates } from './search.ts';
 import { RetrievalStore, type StoredDocument } from './store.ts';
 import type { CollectionInfo, SearchHit } from './types.ts';
 import { isInside } from './walk.ts';
@@ -138,12 +138,12 @@ export class Retrieval {
     const k = opts.k ?? 5;
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new InputError(`k must be an integer 1..100, got ${k}`, { field: 'k' });
     if (opts.collection) checkCollection(opts.collection);
-    const match = ftsMatch(query);
-    if (!match) throw new InputError('the query has no words to search for', { field: 'query', hint: 'ask with words, e.g. "volume fraction of the beam"' });
+    const terms = queryTerms(query);
+    if (!terms.length) throw new InputError('the query has no words to search for', { field: 'query', hint: 'ask with words, e.g. "volume fraction of the beam"' });
     const depth = Math.max(50, k * 5);
-    const candidates = this.store.searchBm25(match, depth, opts.collection);
+    const candidates = lexicalCandidates(this.store, terms, depth, opts.collection);
     const texts = this.store.chunks(candidates.map((c) => c.id));
-    const bm25 = coverageRerank(candidates, queryTerms(query), (id) => {
+    const bm25 = coverageRerank(candidates, terms, (id) => {
       const c = texts.get(id);
       return c ? `${c.title}\n${c.section}\n${c.text}` : '';
     });

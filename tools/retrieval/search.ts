@@ -3,6 +3,7 @@
  * cosine distance, and the two lists fused by reciprocal-rank fusion (Cormack et al. 2009):
  * score(d) = Σ_lists 1 / (K + rank_list(d)), K = 60. Each list is read `depth` deep.
  */
+import { joinTerms } from './ftsQuery.ts';
 import type { RetrievalStore } from './store.ts';
 import type { SearchHit } from './types.ts';
 
@@ -13,8 +14,28 @@ export interface RankedLists {
   vector: { id: number; distance: number }[];
 }
 
+/**
+ * BM25 candidates, `depth` of them, without scoring every chunk a common word occurs in: first the
+ * chunks holding all the query's words (AND — cheap, FTS5 skips along the rarest list); if those are
+ * fewer than `depth`, also the best chunks holding any of the informative words (OR over the words
+ * in at most a fifth of the chunks — a word in most chunks adds almost nothing to BM25 but costs a
+ * pass over its whole posting list). When every word is common, all of them are used.
+ */
+export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string): { id: number; score: number }[] {
+  const all = store.searchBm25(joinTerms(terms, 'AND')!, depth, collection);
+  if (all.length >= depth || terms.length === 1) return all;
+  const limit = Math.max(50, 0.2 * store.chunkCount());
+  const present = terms.filter((t) => store.documentFrequency(t) > 0);
+  if (!present.length) return all;
+  const informative = present.filter((t) => store.documentFrequency(t) <= limit);
+  const any = store.searchBm25(joinTerms(informative.length ? informative : present, 'OR')!, depth, collection);
+  const seen = new Set(all.map((r) => r.id));
+  return [...all, ...any.filter((r) => !seen.has(r.id))];
+}
+
 const key = (w: string) => (w.length >= 6 ? w.slice(0, 5) : w);
-const tokens = (s: string) => (s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(key);
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const B = '(?:^|[^\\p{L}\\p{N}])';
 
 /**
  * BM25 candidates re-ordered by how much of the query they cover: distinct query words present
@@ -24,14 +45,13 @@ const tokens = (s: string) => (s.normalize('NFKC').toLowerCase().match(/[\p{L}\p
  * chunk naming the report the query names must not lose to one that only shares its vocabulary.
  */
 export function coverageRerank(bm25: { id: number; score: number }[], terms: string[], textOf: (id: number) => string): { id: number; score: number }[] {
-  const q = terms.map(key);
-  const pairs = q.slice(1).map((w, i) => `${q[i]} ${w}`);
+  const q = [...new Set(terms.map(key))];
+  const words = q.map((w) => new RegExp(`${B}${escape(w)}`, 'u'));
+  const pairs = terms.slice(1).map((w, i) => new RegExp(`${B}${escape(key(terms[i]))}[\\p{L}\\p{N}]*[^\\p{L}\\p{N}]+${escape(key(w))}`, 'u'));
   const cover = new Map<number, number>();
   for (const r of bm25) {
-    const t = tokens(textOf(r.id));
-    const set = new Set(t);
-    const adjacent = new Set(t.slice(1).map((w, i) => `${t[i]} ${w}`));
-    cover.set(r.id, new Set(q.filter((w) => set.has(w))).size + 0.5 * pairs.filter((p) => adjacent.has(p)).length);
+    const t = textOf(r.id).toLowerCase();
+    cover.set(r.id, words.filter((re) => re.test(t)).length + 0.5 * pairs.filter((re) => re.test(t)).length);
   }
   return [...bm25].sort((a, b) => cover.get(b.id)! - cover.get(a.id)! || a.score - b.score);
 }

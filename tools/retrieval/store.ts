@@ -71,6 +71,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5 (text, section, title, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vocab USING fts5vocab (chunks_fts, 'row');
 `;
 
 /** The stable short id of a document: the same collection and source always give the same id. */
@@ -81,6 +82,17 @@ const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLe
 export class RetrievalStore {
   readonly db: DB;
   private vecLoaded = false;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Chunks per query word (document frequency), cleared whenever chunks change. */
+  private readonly df = new Map<string, number>();
+  private chunkTotal: number | null = null;
+
+  /** A prepared statement, compiled once per SQL text (dropped when the schema changes). */
+  private sql(text: string): Database.Statement {
+    let s = this.statements.get(text);
+    if (!s) this.statements.set(text, (s = this.db.prepare(text)));
+    return s;
+  }
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -98,7 +110,7 @@ export class RetrievalStore {
   }
 
   private meta(key: string): string | null {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+    return (this.sql('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
   }
 
   private loadVec(): void {
@@ -126,6 +138,7 @@ export class RetrievalStore {
     this.db.transaction(() => {
       this.db.exec('DROP TABLE IF EXISTS vec_chunks');
       this.db.exec(`CREATE VIRTUAL TABLE vec_chunks USING vec0 (chunk_id INTEGER PRIMARY KEY, collection TEXT PARTITION KEY, embedding FLOAT[${dim}] distance_metric=cosine)`);
+      this.statements.clear();
       const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
       put.run('embedding_model', id);
       put.run('embedding_dim', String(dim));
@@ -159,6 +172,7 @@ export class RetrievalStore {
     const insertFts = this.db.prepare('INSERT INTO chunks_fts (rowid, text, section, title) VALUES (?, ?, ?, ?)');
     const model = this.embeddingModel();
     const insertVec = model && vectors ? this.db.prepare('INSERT INTO vec_chunks (chunk_id, collection, embedding) VALUES (?, ?, ?)') : null;
+    this.changed();
     this.db.transaction(() => {
       const old = this.db.prepare('SELECT id FROM documents WHERE doc_key = ?').get(key) as { id: number } | undefined;
       if (old) this.deleteRows(old.id);
@@ -185,6 +199,7 @@ export class RetrievalStore {
 
   /** Removes documents (by their ids) with everything indexed from them. */
   removeDocuments(ids: string[]): number {
+    this.changed();
     let n = 0;
     this.db.transaction(() => {
       for (const id of ids) {
@@ -211,30 +226,56 @@ export class RetrievalStore {
     return rows.map((r) => ({ ...r, embeddingModel: model }));
   }
 
+  private changed(): void {
+    this.df.clear();
+    this.chunkTotal = null;
+  }
+
+  /** How many chunks there are (cached until the next change). */
+  chunkCount(): number {
+    return (this.chunkTotal ??= (this.sql('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n);
+  }
+
+  /**
+   * In how many chunks a query word occurs, from the FTS5 vocabulary (which holds Porter stems: a
+   * word not found as is counts by the longest stored term it starts with, "deflection" → "deflect").
+   * 0 when it occurs nowhere. Cached until the next change.
+   */
+  documentFrequency(word: string): number {
+    const cached = this.df.get(word);
+    if (cached !== undefined) return cached;
+    let n = (this.sql('SELECT doc FROM chunks_vocab WHERE term = ?').get(word) as { doc: number } | undefined)?.doc;
+    if (n === undefined && word.length > 4) {
+      const rows = this.sql('SELECT term, doc FROM chunks_vocab WHERE term >= ? AND term < ? LIMIT 64').all(word.slice(0, 3), `${word.slice(0, 3)}\uffff`) as { term: string; doc: number }[];
+      const stem = rows.filter((r) => word.startsWith(r.term) && r.term.length >= Math.min(4, word.length - 1)).sort((a, b) => b.term.length - a.term.length)[0];
+      n = stem?.doc;
+    }
+    this.df.set(word, n ?? 0);
+    return n ?? 0;
+  }
+
   /** BM25 over the chunks (best first): the chunk ids with SQLite's bm25() (lower is better). */
   searchBm25(match: string, limit: number, collection?: string): { id: number; score: number }[] {
     const sql = `SELECT f.rowid AS id, bm25(chunks_fts, 1.0, 0.6, 0.6) AS score FROM chunks_fts f
       ${collection ? 'JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id' : ''}
       WHERE chunks_fts MATCH ? ${collection ? 'AND d.collection = ?' : ''} ORDER BY score LIMIT ?`;
-    return this.db.prepare(sql).all(...(collection ? [match, collection, limit] : [match, limit])) as { id: number; score: number }[];
+    return this.sql(sql).all(...(collection ? [match, collection, limit] : [match, limit])) as { id: number; score: number }[];
   }
 
   /** Nearest chunks by cosine distance (best first), within a collection when given. */
   searchVector(vector: Float32Array, limit: number, collection?: string): { id: number; distance: number }[] {
     if (!this.embeddingModel()) return [];
     const sql = `SELECT chunk_id AS id, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ${collection ? 'AND collection = ?' : ''} ORDER BY distance`;
-    return this.db.prepare(sql).all(...(collection ? [toBlob(vector), limit, collection] : [toBlob(vector), limit])) as { id: number; distance: number }[];
+    return this.sql(sql).all(...(collection ? [toBlob(vector), limit, collection] : [toBlob(vector), limit])) as { id: number; distance: number }[];
   }
 
   chunks(ids: number[]): Map<number, ChunkRow> {
     const out = new Map<number, ChunkRow>();
     if (!ids.length) return out;
-    const rows = this.db
-      .prepare(
-        `SELECT c.id, d.doc_key AS docId, d.collection, d.title, d.source, c.page, c.section, c.text
-         FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(ids)) as ChunkRow[];
+    const rows = this.sql(
+      `SELECT c.id, d.doc_key AS docId, d.collection, d.title, d.source, c.page, c.section, c.text
+       FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as ChunkRow[];
     for (const r of rows) out.set(r.id, r);
     return out;
   }

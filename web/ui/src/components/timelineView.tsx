@@ -1,5 +1,6 @@
 /** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
 import type { ArtifactLink } from '../types.ts';
+import { CitedText } from './citedText.tsx';
 import type { Row, ToolRow } from './timeline.ts';
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -87,7 +88,7 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
             return (
               <div key={i} class="bubble answer" data-agent={row.agent}>
                 <div class="who">{row.agent}</div>
-                {row.text}
+                <CitedText text={row.text} />
               </div>
             );
           case 'handoff':
