@@ -148,5 +148,7 @@ export function chunkPages(pages: { page: number; text: string }[], opts: ChunkO
     }
     flush();
   }
+  // a document of headings only is still findable: one chunk per page with its text
+  if (!chunks.length) for (const { page, text } of pages) if (text.trim()) chunks.push({ ord: chunks.length, page, section: '', text: text.trim().slice(0, opts.maxChars) });
   return chunks;
 }

@@ -14,9 +14,19 @@ type FieldSpec = FieldInfo;
 const ACTION = /optimi[sz]|topolog|simulat|\brender|\bstl\b|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
 const SUBJECT = /\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|compliance|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction/i;
 
-/** Where a request asks for engineering work: its first action word, else its first engineering subject. */
+const QUESTION = /^\s*(?:what|which|how|where|who|when|why|does|do|did|is|are|was|were)\b/i;
+const NAMES_WORK = /\b[a-z][a-z0-9]*-[0-9a-f]{6,64}\b|\bbeams?\s*2d\b|\bphotonics?\s*2d\b|thermo-?elastic|heat conduction/i;
+
+/**
+ * Where a request asks for engineering work: its first action word, else its first engineering
+ * subject — unless it is only a question about a quantity ("what does my report say about the
+ * volume fraction?"), which names no problem or design and asks for no step.
+ */
 export function engineeringMentionedAt(request: string): number {
-  return (ACTION.exec(request) ?? SUBJECT.exec(request))?.index ?? -1;
+  const action = ACTION.exec(request);
+  if (action) return action.index;
+  if (QUESTION.test(request) && !NAMES_WORK.test(request)) return -1;
+  return SUBJECT.exec(request)?.index ?? -1;
 }
 
 interface Task {

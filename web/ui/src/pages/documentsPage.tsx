@@ -80,7 +80,7 @@ function Upload({ view, onIndexed }: { view: DocumentsView; onIndexed: () => voi
           </p>
           <ul class="file-list">
             {report.files.map((f) => (
-              <li key={f.name} class={`file-status ${f.status}`} data-status={f.status}>
+              <li key={f.name} class={`file-status ${f.status}`} data-status={f.status} data-name={f.name}>
                 <b>{f.status}</b> {f.name}
                 {f.reason && <span class="muted"> — {f.reason}</span>}
               </li>
