@@ -60,6 +60,8 @@ export class Retrieval {
   private readonly chunking: ChunkOptions;
   readonly maxFileBytes: number;
   private matched = false;
+  /** Every chunk has a vector of the current model (checked once, kept true by index()). */
+  private complete = false;
 
   constructor(opts: RetrievalOptions) {
     this.store = new RetrievalStore(opts.path);
@@ -111,6 +113,7 @@ export class Retrieval {
       }
       this.matched = true;
     }
+    if (this.complete) return 0;
     const total = this.store.countWithoutVectors();
     let done = 0;
     while (done < total) {
@@ -121,6 +124,7 @@ export class Retrieval {
       done += batch.length;
       onProgress?.({ done: Math.min(done, total), total, path: '', phase: 'embedding' });
     }
+    this.complete = true;
     return total;
   }
 
@@ -128,6 +132,7 @@ export class Retrieval {
     if (!roots.length) throw new InputError('give at least one file or folder to index', { field: 'paths' });
     const collection = checkCollection(opts.collection ?? this.defaultCollection);
     const embedded = await this.syncVectors(opts.onProgress);
+    this.complete = false;
     const report = await runIndex(roots, { store: this.store, embedder: this.embedder }, { collection, allowed: opts.allowed, maxFileBytes: this.maxFileBytes, chunking: this.chunking, prune: opts.prune, titleFor: opts.titleFor, onProgress: opts.onProgress });
     // chunks a killed run left without vectors, or a run stopped by an embedding error
     const filled = await this.syncVectors(opts.onProgress);

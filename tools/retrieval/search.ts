@@ -14,28 +14,52 @@ export interface RankedLists {
   vector: { id: number; distance: number }[];
 }
 
+/** Postings an OR query may walk for candidates (beyond the rarest word, which is always used). */
+const POSTINGS_BUDGET = 1000;
+
 /**
- * BM25 candidates, `depth` of them, without scoring every chunk a common word occurs in: first the
- * chunks holding all the query's words (AND — cheap, FTS5 skips along the rarest list); if those are
- * fewer than `depth`, also the best chunks holding any of the informative words (OR over the words
- * in at most a fifth of the chunks — a word in most chunks adds almost nothing to BM25 but costs a
- * pass over its whole posting list). When every word is common, all of them are used.
+ * BM25 candidates, `depth` of them, without scoring every chunk a common word occurs in: the best
+ * chunks holding any of the rarest query words (OR over words taken from the rarest up while their
+ * chunk counts add up to at most POSTINGS_BUDGET, at least one) — a word in most chunks adds almost
+ * nothing to BM25 but costs a pass over its whole posting list. When even the rarest word is in
+ * more than `depth` chunks, the chunks holding every word (AND) come first. The coverage
+ * re-ranking below still counts every query word in each candidate.
  */
 export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string): { id: number; score: number }[] {
-  const all = store.searchBm25(joinTerms(terms, 'AND')!, depth, collection);
-  if (all.length >= depth || terms.length === 1) return all;
-  const limit = Math.max(50, 0.2 * store.chunkCount());
-  const present = terms.filter((t) => store.documentFrequency(t) > 0);
-  if (!present.length) return all;
-  const informative = present.filter((t) => store.documentFrequency(t) <= limit);
-  const any = store.searchBm25(joinTerms(informative.length ? informative : present, 'OR')!, depth, collection);
+  const present = terms.map((t) => ({ t, df: store.documentFrequency(t) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
+  if (!present.length) return [];
+  const chosen: string[] = [];
+  let postings = 0;
+  for (const { t, df } of present) {
+    if (chosen.length && postings + df > Math.max(POSTINGS_BUDGET, depth * 20)) break;
+    chosen.push(t);
+    postings += df;
+  }
+  const any = store.searchBm25(joinTerms(chosen, 'OR')!, depth, collection);
+  if (present[0].df <= depth || chosen.length === present.length) return any;
+  const all = store.searchBm25(joinTerms(present.map((p) => p.t), 'AND')!, depth, collection);
   const seen = new Set(all.map((r) => r.id));
   return [...all, ...any.filter((r) => !seen.has(r.id))];
 }
 
 const key = (w: string) => (w.length >= 6 ? w.slice(0, 5) : w);
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const B = '(?:^|[^\\p{L}\\p{N}])';
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c > 127;
+
+/** Start positions of words in `text` (lower case) that begin with `prefix`. */
+function wordStarts(text: string, prefix: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(prefix); i >= 0; i = text.indexOf(prefix, i + 1)) if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) out.push(i);
+  return out;
+}
+
+/** Whether a word starting with `b` follows the word starting at `at` (only separators between them). */
+function followedBy(text: string, at: number, b: string): boolean {
+  let i = at;
+  while (i < text.length && isWordChar(text.charCodeAt(i))) i++;
+  const gap = i;
+  while (i < text.length && !isWordChar(text.charCodeAt(i))) i++;
+  return i > gap && text.startsWith(b, i);
+}
 
 /**
  * BM25 candidates re-ordered by how much of the query they cover: distinct query words present
@@ -45,13 +69,15 @@ const B = '(?:^|[^\\p{L}\\p{N}])';
  * chunk naming the report the query names must not lose to one that only shares its vocabulary.
  */
 export function coverageRerank(bm25: { id: number; score: number }[], terms: string[], textOf: (id: number) => string): { id: number; score: number }[] {
-  const q = [...new Set(terms.map(key))];
-  const words = q.map((w) => new RegExp(`${B}${escape(w)}`, 'u'));
-  const pairs = terms.slice(1).map((w, i) => new RegExp(`${B}${escape(key(terms[i]))}[\\p{L}\\p{N}]*[^\\p{L}\\p{N}]+${escape(key(w))}`, 'u'));
+  const keys = terms.map(key);
+  const unique = [...new Set(keys)];
   const cover = new Map<number, number>();
   for (const r of bm25) {
     const t = textOf(r.id).toLowerCase();
-    cover.set(r.id, words.filter((re) => re.test(t)).length + 0.5 * pairs.filter((re) => re.test(t)).length);
+    const starts = new Map(unique.map((k) => [k, wordStarts(t, k)]));
+    let c = unique.filter((k) => starts.get(k)!.length).length;
+    for (let i = 1; i < keys.length; i++) if (starts.get(keys[i - 1])!.some((at) => followedBy(t, at, keys[i]))) c += 0.5;
+    cover.set(r.id, c);
   }
   return [...bm25].sort((a, b) => cover.get(b.id)! - cover.get(a.id)! || a.score - b.score);
 }
