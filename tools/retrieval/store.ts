@@ -237,21 +237,18 @@ export class RetrievalStore {
   }
 
   /**
-   * In how many chunks a query word occurs, from the FTS5 vocabulary (which holds Porter stems: a
-   * word not found as is counts by the longest stored term it starts with, "deflection" → "deflect").
-   * 0 when it occurs nowhere. Cached until the next change.
+   * In how many chunks a query word occurs: from the FTS5 vocabulary when the word is stored as is
+   * (it holds Porter stems), else by counting its matches (the tokenizer stems the query the same
+   * way). 0 when it occurs nowhere. Cached until the next change.
    */
   documentFrequency(word: string): number {
     const cached = this.df.get(word);
     if (cached !== undefined) return cached;
-    let n = (this.sql('SELECT doc FROM chunks_vocab WHERE term = ?').get(word) as { doc: number } | undefined)?.doc;
-    if (n === undefined && word.length > 4) {
-      const rows = this.sql('SELECT term, doc FROM chunks_vocab WHERE term >= ? AND term < ? LIMIT 64').all(word.slice(0, 3), `${word.slice(0, 3)}\uffff`) as { term: string; doc: number }[];
-      const stem = rows.filter((r) => word.startsWith(r.term) && r.term.length >= Math.min(4, word.length - 1)).sort((a, b) => b.term.length - a.term.length)[0];
-      n = stem?.doc;
-    }
-    this.df.set(word, n ?? 0);
-    return n ?? 0;
+    const n =
+      (this.sql('SELECT doc FROM chunks_vocab WHERE term = ?').get(word) as { doc: number } | undefined)?.doc ??
+      (this.sql('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(`"${word.replace(/"/g, '')}"`) as { n: number }).n;
+    this.df.set(word, n);
+    return n;
   }
 
   /** BM25 over the chunks (best first): the chunk ids with SQLite's bm25() (lower is better). */

@@ -118,3 +118,10 @@ export function plantedQueries(count: number, total: number, seed = 1): PlantedQ
     return { note, query: TEMPLATES[k % TEMPLATES.length](f.prop, type, id), fact: f.sentence };
   });
 }
+
+/** Queries of common words only ("measured fatigue limit of the bracket"): many chunks match, none is the answer — the worst case for latency. */
+export function commonQueries(count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; out.length < count; i++) out.push(`measured ${PROPS[i % PROPS.length][0]} of the ${TYPES[(i * 3) % TYPES.length][0]} ${WORDS[i % WORDS.length]}`);
+  return out;
+}

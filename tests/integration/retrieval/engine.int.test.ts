@@ -71,6 +71,11 @@ describe('indexing a folder', () => {
     expect(hit).toMatchObject({ title: 'SIMP paper', page: 2, docId: paper.id });
     const html = (await r.search('load position span', { k: 1 }))[0];
     expect(html).toMatchObject({ title: 'Bridge study', section: 'Loads' });
+    // chunk counts per word come from the FTS5 vocabulary, which stores Porter stems
+    expect(r.store.documentFrequency('conduction')).toBe(1);
+    expect(r.store.documentFrequency('fins')).toBe(1);
+    expect(r.store.documentFrequency('titanium')).toBe(0);
+    expect((await r.search('fins', { k: 1 }))[0].title).toBe('Heat exchanger notes');
     expect(r.store.counts()).toEqual({ documents: 4, chunks: r.documents().reduce((s, d) => s + d.chunks, 0), fts: r.store.counts().chunks, vectors: 0 });
     r.close();
   });
