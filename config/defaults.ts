@@ -51,4 +51,25 @@ export const DEFAULTS = {
       { name: 'xdg-open', path: '/usr/bin/xdg-open', args: ['{file:stl,png,svg,gcode,pdf}'], maxArgs: 1, gui: true, opens: ['stl', 'png', 'svg', 'gcode', 'pdf'], description: "the desktop's default application" },
     ],
   },
+  /** The document index (tools/retrieval): BM25 always, vectors when an embedding model is set. */
+  retrieval: {
+    /** on: index in ENGIAI_HOME; off: the RAG agent has no tools; empty: tools over an empty index (benchmark conditions). */
+    mode: 'on',
+    /** none (BM25 only) | fake[:DIM] | openai:MODEL | google:MODEL | ollama:MODEL */
+    embeddings: 'none',
+    collection: 'default',
+    chunkChars: 1000,
+    maxFileBytes: 50 * 1024 * 1024,
+  },
+  arxiv: {
+    baseUrl: 'https://export.arxiv.org/api/query',
+    /** arXiv's terms of use: at most one request every 3 seconds. */
+    minIntervalMs: 3000,
+    collection: 'arxiv',
+    maxResults: 5,
+  },
+  websearch: {
+    baseUrl: 'https://api.tavily.com',
+    maxResults: 5,
+  },
 } as const;

@@ -93,6 +93,12 @@ function envLayer(env: Env): Layer {
     const printer = { name: nonEmpty(env.ENGIAI_PRINTER_NAME) ?? 'printer', url: printerUrl, apiKey: nonEmpty(env.ENGIAI_PRINTER_KEY), password: nonEmpty(env.ENGIAI_PRINTER_PASSWORD) };
     set('prusa.printers', [Object.fromEntries(Object.entries(printer).filter(([, v]) => v !== undefined))]);
   }
+  set('retrieval.mode', nonEmpty(env.ENGIAI_RETRIEVAL_MODE));
+  set('retrieval.embeddings', nonEmpty(env.ENGIAI_EMBEDDINGS));
+  set('arxiv.baseUrl', nonEmpty(env.ENGIAI_ARXIV_URL));
+  set('arxiv.minIntervalMs', envNumber(env, 'ENGIAI_ARXIV_INTERVAL_MS'));
+  set('websearch.apiKey', nonEmpty(env.TAVILY_API_KEY));
+  set('websearch.baseUrl', nonEmpty(env.TAVILY_BASE_URL));
   return layer;
 }
 
@@ -187,6 +193,7 @@ function envNameOf(secretPath: string): string {
     'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
     'server.token': 'ENGIAI_TOKEN',
     'threads.url': 'ENGIAI_THREADS_URL',
+    'websearch.apiKey': 'TAVILY_API_KEY',
   };
   return names[secretPath] ?? secretPath;
 }

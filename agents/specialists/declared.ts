@@ -15,19 +15,6 @@ interface Declaration {
 
 const DECLARED: Declaration[] = [
   {
-    name: 'rag',
-    reason: 'no document index configured (the RAG agent is not built yet)',
-    description: "Answers questions from the person's indexed documents (PDF, Markdown) with citations; finds parameters stated in papers.",
-    asks: /\b(?:paper|document|pdf|report|my (?:notes|files)|indexed|according to|cited?|literature)\b/i,
-  },
-  { name: 'arxiv', reason: 'the arXiv agent is not built yet', description: 'Searches arXiv for papers, fetches and indexes them for the RAG agent.', asks: /\barxiv\b/i },
-  {
-    name: 'websearch',
-    reason: 'no web search configured (the Tavily agent is not built yet)',
-    description: 'Searches the web (Tavily) for current information.',
-    asks: /\b(?:web|internet|online|google|tavily|search the)\b/i,
-  },
-  {
     name: 'hpc',
     reason: 'no cluster configured (the HPC agent is not built yet)',
     description: 'Generates, submits and monitors SLURM jobs on a remote cluster over SSH; trains and evaluates generative models.',

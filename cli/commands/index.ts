@@ -18,4 +18,8 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./mcp.ts'),
   () => import('./printerSim.ts'),
   () => import('./runCommand.ts'),
+  () => import('./indexDocs.ts'),
+  () => import('./search.ts'),
+  () => import('./collections.ts'),
+  () => import('./forget.ts'),
 ];

@@ -12,6 +12,7 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
 import { errorHandler } from './httpErrors.ts';
+import { documentsRoutes } from './routes/documentsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
 import { printersRoutes } from './routes/printersRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
@@ -85,7 +86,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state));
+  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));
