@@ -38,7 +38,13 @@ export const providersSchema = z
       })
       .strict()
       .default({ ...DEFAULTS.providers.ollama }),
-    openaiCompatible: z.object({ apiKey: secret.optional() }).strict().default({}),
+    openaiCompatible: z
+      .object({
+        apiKey: secret.optional(),
+        baseUrl: httpUrl.optional().describe('the only base URL OPENAI_COMPATIBLE_API_KEY is sent to (default: the URL of model.spec when it is openai-compatible)'),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 

@@ -66,7 +66,8 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   }
   const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
-  const base = loadConfig();
+  // --model is a setting like ENGIAI_MODEL: an openai-compatible key is bound to the URL it names
+  const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
   const config = opts.home ? { ...base, home: opts.home } : base;
   const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
   try {
