@@ -90,7 +90,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));
     app.get('/{*splat}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
   }
-  app.use(errorHandler());
+  app.use(errorHandler({ home, log }));
 
   const server: Server = await new Promise((resolveListen, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
