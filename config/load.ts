@@ -83,6 +83,7 @@ function envLayer(env: Env): Layer {
   set('providers.openaiCompatible.baseUrl', nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL));
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
+  set('server.maxTurns', envNumber(env, 'ENGIAI_MAX_TURNS'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
   return layer;

@@ -53,6 +53,7 @@ export const serverSettingsSchema = z
     host: z.string().min(1).default(DEFAULTS.server.host).describe('listen address'),
     port: z.number().int().min(0).max(65_535).default(DEFAULTS.server.port).describe('listen port, 0 = any free port'),
     token: secret.optional().describe('bearer token required by the web server'),
+    maxTurns: z.number().int().min(1).max(10_000).default(DEFAULTS.server.maxTurns).describe('chat turns running at once on the whole web server; beyond it 503 with Retry-After'),
   })
   .strict();
 

@@ -56,3 +56,17 @@ export class ConfigError extends EngiError {}
 
 /** A stored artifact is missing or malformed. */
 export class NotFoundError extends EngiError {}
+
+/** The work was cancelled by its caller (the person's client went away, the server is stopping). */
+export class CancelledError extends EngiError {}
+
+/** Throws a CancelledError when `signal` has been aborted (its reason as the message). */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError(`cancelled: ${reasonOf(signal)}`);
+}
+
+/** The text of an abort signal's reason. */
+export function reasonOf(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  return r instanceof Error ? r.message : typeof r === 'string' ? r : 'aborted';
+}

@@ -1,7 +1,7 @@
 /**
  * Runs conversation turns on the supervisor graph: streams the graph's events to a Tracer, stops
  * at interrupts (clarification, approval) and resumes them, continues a run that a killed process
- * left unfinished, and turns a recursion error into a partial answer.
+ * left unfinished, and turns a recursion error or a cancelled turn into a partial answer.
  */
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { validateHistory } from '../supervisor/validateHistory.ts';
@@ -16,6 +16,7 @@ import { DIRECT_EVENTS } from '../supervisor/nodeKit.ts';
 import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
+import { reasonOf } from '../../tools/errors.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -40,6 +41,11 @@ export interface TurnInput {
   streamTokens?: boolean;
   /** Wait for each checkpoint before the next step (default true: a killed process loses nothing). */
   durableSteps?: boolean;
+  /**
+   * Cancels the turn: the graph stops at once (the running model call and optimizer are aborted
+   * with it), the partial answer closes the turn and the status is 'stopped'.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TurnResult {
@@ -141,17 +147,20 @@ export class ChatSession {
         recursionLimit: this.limits.recursionLimit,
         streamMode: ['custom'],
         durability: opts.durableSteps === false ? 'async' : 'sync',
+        ...(opts.signal ? { signal: opts.signal } : {}),
       });
       for await (const chunk of stream as AsyncIterable<unknown>) void chunk;
     } catch (err) {
-      if (!(err instanceof GraphRecursionError)) {
+      const cancelled = opts.signal?.aborted === true;
+      if (!(err instanceof GraphRecursionError) && !cancelled) {
         emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0 });
         throw err;
       }
       status = 'stopped';
-      answer = partialAnswer(currentTurn(await this.messages(threadId)), `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`);
+      const why = cancelled ? `the turn was cancelled (${reasonOf(opts.signal!)})` : `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`;
+      answer = partialAnswer(currentTurn(await this.messages(threadId)), why);
       await this.closeTurn(threadId, answer);
-      emit({ type: 'stopped', t: Date.now(), reason: 'recursion limit' });
+      emit({ type: 'stopped', t: Date.now(), reason: cancelled ? 'cancelled' : 'recursion limit' });
       emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });
     }
     const snapshot = await this.state(threadId);

@@ -1,8 +1,8 @@
 /**
  * Maps thrown errors to HTTP responses: EngiErrors by who is at fault, body-parser errors by
  * status. What a client reads names no server path (ENGIAI_HOME, the install folder, the temp and
- * home folders are replaced by names) and carries no stack: an unexpected error is a 500 saying
- * only that, with its details in the server log.
+ * home folders are replaced by names) and carries no stack: an unexpected error is a 500 with the
+ * first line of its message, its details in the server log.
  */
 import { homedir, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +48,10 @@ export function hidePaths(text: string, home?: string): string {
 export function errorBody(err: unknown, home?: string): { error: string; hint?: string } {
   const status = statusOf(err);
   const known = err instanceof EngiError || err instanceof HttpError || (status < 500 && typeof (err as { expose?: unknown })?.expose === 'boolean');
-  if (!known) return { error: status >= 500 ? 'internal error (the details are in the server log)' : 'bad request' };
-  const message = hidePaths(err instanceof Error ? err.message : String(err), home);
+  const text = hidePaths(err instanceof Error ? err.message : String(err), home);
+  // an unexpected error: its first line only (never a stack), the rest in the server log
+  if (!known) return { error: `${status >= 500 ? 'internal error' : 'bad request'}: ${text.split('\n')[0].slice(0, 300)}` };
+  const message = text;
   const hint = err instanceof EngiError && err.hint ? hidePaths(err.hint, home) : undefined;
   return hint ? { error: message, hint } : { error: message };
 }

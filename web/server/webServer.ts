@@ -37,6 +37,8 @@ export interface WebServerOptions {
   /** Builds a chat model from a spec (default: resolveModel with config). */
   openModel?: (spec: string) => Promise<BaseChatModel>;
   limits?: Partial<Limits>;
+  /** Turns running at once on the whole server; beyond it a turn gets 503 with Retry-After (default config.server.maxTurns). */
+  maxTurns?: number;
   log?: (line: string) => void;
 }
 
@@ -62,7 +64,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
   const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
   const index = new ThreadIndex(webDbPath(home));
-  const chat = new ChatService({ runtime, index });
+  const chat = new ChatService({ runtime, index, maxTurns: opts.maxTurns ?? opts.config.server.maxTurns });
   const defaults = runtime.approvableTools().filter((t) => t.byDefault).map((t) => t.name);
   const state: WebState = {
     settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? defaults)] },
@@ -75,6 +77,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     uploadsDir: join(home, 'uploads'),
     uploadLimitBytes: opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT,
     config: opts.config,
+    log,
     checkModel: async (spec) => void (await runtime.openModel(spec)),
   };
   await state.checkModel(state.settings.model);
@@ -106,6 +109,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     port: address.port,
     state,
     close: async () => {
+      chat.cancelAll('the server is stopping');
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       index.close();
