@@ -70,3 +70,15 @@ export function reasonOf(signal: AbortSignal): string {
   const r: unknown = signal.reason;
   return r instanceof Error ? r.message : typeof r === 'string' ? r : 'aborted';
 }
+
+/**
+ * A file or database EngiAI keeps under ENGIAI_HOME cannot be read or written (damaged, read-only,
+ * disk full): names the path, and the hint says what to do. The person can fix it (exit code 2).
+ */
+export class StorageError extends EngiError {
+  readonly path: string;
+  constructor(message: string, path: string, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.path = path;
+  }
+}

@@ -3,11 +3,11 @@
  * SQLite at config/paths.ts threadsDbPath() by default, memory for tests, PostgreSQL
  * (postgresCheckpointer.ts) for several server instances sharing threads.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemorySaver, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { threadsDbPath } from '../../config/paths.ts';
 import { MessageCachingSerde } from './messageCachingSerde.ts';
+import { makeDirsSync, sqliteFault } from '../../tools/fileFaults.ts';
 
 export type CheckpointerSpec = { kind: 'sqlite'; path?: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
@@ -46,21 +46,50 @@ export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite'
   }
   if (spec.kind === 'postgres') return (await import('./postgresCheckpointer.ts')).openPostgresCheckpointer(spec.url);
   const path = spec.path ?? threadsDbPath();
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirsSync(dirname(path), 'store');
   const { SqliteSaver } = await import('@langchain/langgraph-checkpoint-sqlite');
-  const saver = SqliteSaver.fromConnString(path);
-  // WAL + synchronous=NORMAL: every committed checkpoint survives a killed process (the WAL is
-  // written before each commit returns); only an OS crash or power cut can drop the last commits.
-  // It saves an fsync per superstep (the library only sets WAL, with the default FULL sync).
-  saver.db.pragma('journal_mode = WAL');
-  saver.db.pragma('synchronous = NORMAL');
+  let saver: InstanceType<typeof SqliteSaver> | undefined;
+  try {
+    saver = SqliteSaver.fromConnString(path);
+    // WAL + synchronous=NORMAL: every committed checkpoint survives a killed process (the WAL is
+    // written before each commit returns); only an OS crash or power cut can drop the last commits.
+    // It saves an fsync per superstep (the library only sets WAL, with the default FULL sync).
+    saver.db.pragma('journal_mode = WAL');
+    saver.db.pragma('synchronous = NORMAL');
+    saver.db.prepare('SELECT count(*) FROM sqlite_master').get(); // a damaged header fails here, not mid-turn
+  } catch (err) {
+    saver?.db.close();
+    throw sqliteFault(err, path, 'the conversation store');
+  }
   saver.serde = new MessageCachingSerde(saver.serde);
   reusePreparedStatements(saver.db);
+  namedFaults(saver, path);
+  const db = saver.db;
   return {
     saver,
     location: path,
     close: async () => {
-      saver.db.close();
+      db.close();
     },
   };
+}
+
+/** The saver's reads and writes fail with a StorageError naming the file (damaged pages, disk full). */
+function namedFaults(saver: BaseCheckpointSaver, path: string): void {
+  const s = saver as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const fault = (err: unknown) => sqliteFault(err, path, 'the conversation store');
+  for (const name of ['getTuple', 'put', 'putWrites', 'deleteThread']) {
+    const original = s[name]?.bind(saver);
+    if (original) s[name] = async (...args: unknown[]) => Promise.resolve(original(...args)).catch((e: unknown) => Promise.reject(fault(e)));
+  }
+  const list = s.list?.bind(saver) as ((...a: unknown[]) => AsyncGenerator<unknown>) | undefined;
+  if (list) {
+    s.list = async function* (...args: unknown[]) {
+      try {
+        yield* list(...args);
+      } catch (e) {
+        throw fault(e);
+      }
+    };
+  }
 }

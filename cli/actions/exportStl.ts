@@ -1,9 +1,8 @@
 /** The work behind `engiai export-stl`: the workflow's STL export, stored beside the design or written to --out. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
+import { writeOutputFile } from '../../tools/fileFaults.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
@@ -25,9 +24,7 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   let result;
   if (opts.out) {
     result = await ctx.exporters.exportStl(loaded.design, params);
-    path = resolve(opts.out);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, result.stl);
+    path = await writeOutputFile(opts.out, result.stl);
   } else if (loaded.meta?.id) {
     const exported = await exportStoredStl(ctx, await loadStored(ctx, loaded.meta.id), params);
     result = exported.result;

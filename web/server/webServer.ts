@@ -58,12 +58,25 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   const token = opts.token ?? opts.config.server.token;
   assertSafeBind(host, token);
   const log = opts.log ?? (() => {});
-  if (opts.client !== false) await ensureClientBuilt(log);
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
   const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
-  const index = new ThreadIndex(webDbPath(home));
+  let index: ThreadIndex;
+  try {
+    // the stores open first: a damaged one fails at once, before a client build
+    index = new ThreadIndex(webDbPath(home));
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
+  try {
+    if (opts.client !== false) await ensureClientBuilt(log);
+  } catch (err) {
+    index.close();
+    await runtime.close();
+    throw err;
+  }
   const chat = new ChatService({ runtime, index, maxTurns: opts.maxTurns ?? opts.config.server.maxTurns });
   const defaults = runtime.approvableTools().filter((t) => t.byDefault).map((t) => t.name);
   const state: WebState = {

@@ -3,10 +3,11 @@
  * links to their files, and document uploads into ENGIAI_HOME/uploads with a size limit (413).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, raw, type RequestHandler } from 'express';
 import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifactFiles.ts';
+import { makeDirs } from '../../../tools/fileFaults.ts';
 import { HttpError } from '../httpErrors.ts';
 import type { WebState } from '../webState.ts';
 
@@ -59,7 +60,7 @@ export function filesRoutes(state: WebState): Router {
     // a name of its own per upload ('wx': never another's file), renamed into place whole
     const tmp = join(state.uploadsDir, `.tmp-${randomUUID()}`);
     try {
-      await mkdir(state.uploadsDir, { recursive: true });
+      await makeDirs(state.uploadsDir, 'store');
       await writeFile(tmp, data, { flag: 'wx' });
       await rename(tmp, join(state.uploadsDir, name));
     } catch (err) {
