@@ -82,3 +82,6 @@ export class StorageError extends EngiError {
     this.path = path;
   }
 }
+
+/** Someone else changed the same thing first (another process ran a turn on the thread): nothing of ours was stored; try again. */
+export class ConflictError extends EngiError {}

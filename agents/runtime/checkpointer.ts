@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { MemorySaver, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { threadsDbPath } from '../../config/paths.ts';
 import { MessageCachingSerde } from './messageCachingSerde.ts';
+import { ConflictError } from '../../tools/errors.ts';
 import { makeDirsSync, sqliteFault } from '../../tools/fileFaults.ts';
 
 export type CheckpointerSpec = { kind: 'sqlite'; path?: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
@@ -38,6 +39,38 @@ function reusePreparedStatements(db: Db): void {
   };
 }
 
+const INSERT_CHECKPOINT = /^\s*INSERT OR REPLACE INTO checkpoints \(thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id,/;
+
+/**
+ * Two processes on one thread must not both store a turn. Each checkpoint names its parent (the
+ * one the run started from); it is stored only while that parent is still the thread's newest,
+ * checked and inserted in one IMMEDIATE transaction (SQLite's write lock, across processes). A
+ * run that lost the race fails with a ConflictError at its next checkpoint; the winner's turn
+ * stands. Optimistic rather than a lock: a killed process leaves nothing to clean up.
+ * The saver's own INSERT (langgraph-checkpoint-sqlite 1.0.4) is recognised by its SQL text;
+ * tests/integration/agents/threadConflict.int.test.ts fails if that text changes.
+ */
+function optimisticCheckpoints(db: Db & { transaction: (fn: (row: unknown[]) => unknown) => { immediate: (row: unknown[]) => unknown } }, path: string): void {
+  const prepare = db.prepare.bind(db);
+  let newest: { get(thread: unknown, ns: unknown): { checkpoint_id: string } | undefined } | undefined;
+  db.prepare = (sql: string) => {
+    const stmt = prepare(sql) as { run(...row: unknown[]): unknown };
+    if (!INSERT_CHECKPOINT.test(sql)) return stmt;
+    const guarded = db.transaction((row: unknown[]) => {
+      const [thread, ns, id, parent] = row;
+      newest ??= prepare('SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1') as typeof newest;
+      const head = newest!.get(thread, ns)?.checkpoint_id;
+      if (head !== undefined && head !== parent && head !== id) {
+        throw new ConflictError(`thread ${String(thread)} was changed by another process while this turn ran; this turn was not stored`, {
+          hint: `run it again to continue from the thread's newest state (${path})`,
+        });
+      }
+      return stmt.run(...row);
+    });
+    return { run: (...row: unknown[]) => guarded.immediate(row) };
+  };
+}
+
 export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite' }): Promise<OpenCheckpointer> {
   if (spec.kind === 'memory') {
     const saver = new MemorySaver();
@@ -62,6 +95,7 @@ export async function openCheckpointer(spec: CheckpointerSpec = { kind: 'sqlite'
     throw sqliteFault(err, path, 'the conversation store');
   }
   saver.serde = new MessageCachingSerde(saver.serde);
+  optimisticCheckpoints(saver.db, path);
   reusePreparedStatements(saver.db);
   namedFaults(saver, path);
   const db = saver.db;

@@ -4,10 +4,11 @@ import { exportStoredStl, loadStored, type StlParams } from '../../tools/enginee
 import { InputError } from '../../tools/errors.ts';
 import { writeOutputFile } from '../../tools/fileFaults.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
+import { DECIMAL } from '../conditionArgs.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v) || (positive && v <= 0)) {
+  if (!DECIMAL.test(raw.trim()) || !Number.isFinite(v) || (positive && v <= 0)) {
     throw new InputError(`--${flag} must be a ${positive ? 'positive ' : ''}number, got "${raw}"`, { field: flag });
   }
   return v;

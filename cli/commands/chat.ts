@@ -79,6 +79,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     const tracer = new Tracer([collector]);
     if (!opts.json) tracer.add(new TimelinePrinter(io.write));
     const threadId = opts.thread ?? randomUUID();
+    if (opts.thread !== undefined) await assertKnownThread(session, opts.thread, runtime.threads?.location);
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
     // tokens only matter to a person watching; they cost callback work on every step
@@ -101,6 +102,17 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   } finally {
     await runtime.close();
   }
+}
+
+/** --thread continues a conversation: one the store does not hold (mistyped, or the store was wiped) is an error. */
+async function assertKnownThread(session: import('../../agents/index.ts').ChatSession, threadId: string, location: string | undefined): Promise<void> {
+  const { InputError } = await import('../../tools/errors.ts');
+  if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(threadId)) throw new InputError(`--thread "${threadId}" is not a thread id (letters, digits, '-', '_', '.', ':')`, { field: 'thread' });
+  if ((await session.messages(threadId)).length > 0) return;
+  throw new InputError(`no conversation ${threadId} in the thread store${location ? ` (${location})` : ''}`, {
+    field: 'thread',
+    hint: 'check the id (engiai chat prints it after each turn), or leave out --thread to start a new conversation',
+  });
 }
 
 function footer(trace: import('../../agents/index.ts').ChatTrace): string {

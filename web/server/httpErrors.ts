@@ -7,7 +7,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
-import { ConfigError, EngiError, InputError, NotFoundError } from '../../tools/errors.ts';
+import { ConfigError, ConflictError, EngiError, InputError, NotFoundError } from '../../tools/errors.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -24,6 +24,7 @@ export function statusOf(err: unknown): number {
   if (err instanceof HttpError) return err.status;
   if (err instanceof InputError || err instanceof ConfigError) return 400;
   if (err instanceof NotFoundError) return 404;
+  if (err instanceof ConflictError) return 409;
   const s = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
   if (typeof s === 'number' && s >= 400 && s < 600) return s;
   return 500;
