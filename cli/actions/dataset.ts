@@ -4,7 +4,7 @@ import { datasetsDir } from '../../config/paths.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { DatasetOpts } from '../commands/dataset.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
-import { progressBar } from '../shared.ts';
+import { progressBar, refuseEmptyPaths } from '../shared.ts';
 
 /** The most rows `--n` may ask for (the EngiBench Beams2D grid has 4,851). */
 export const MAX_ROWS = 100_000;
@@ -28,6 +28,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
   if (!opts.grid && n === undefined) throw new InputError('give either --grid engibench or --n N [--seed S]', { field: 'grid' });
   if (opts.grid && n !== undefined) throw new InputError('--grid and --n are exclusive', { field: 'grid' });
   const name = opts.grid ? `${problem.id}-${opts.grid}` : `${problem.id}-n${n}-seed${seed}`;
+  await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out' });
   const outDir = resolve(opts.out ?? join(datasetsDir(), name));
 
   const { generateDataset } = await import('../../tools/engineering/dataset/index.ts');

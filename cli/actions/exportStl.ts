@@ -5,6 +5,7 @@ import { InputError } from '../../tools/errors.ts';
 import { writeOutputFile } from '../../tools/fileFaults.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
 import { DECIMAL } from '../conditionArgs.ts';
+import { refuseEmptyPaths } from '../shared.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
   const v = Number(raw);
@@ -15,6 +16,7 @@ function num(flag: string, raw: string, positive: boolean): number {
 }
 
 export async function runExportStl(opts: ExportStlOpts): Promise<void> {
+  await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out', design: 'design' });
   const threshold = num('threshold', opts.threshold, false);
   if (threshold <= 0 || threshold >= 1) throw new InputError(`--threshold must lie in (0, 1), got ${threshold}`, { field: 'threshold' });
   const params: StlParams = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };

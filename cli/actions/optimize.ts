@@ -5,9 +5,10 @@ import { engineeringContext } from '../../tools/engineering/context.ts';
 import { conditionsOf, loadDesignInput, optimizeAndStore, setupProblem } from '../../tools/engineering/workflow.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
 import { fileFault, makeDirs, writeOutputFile } from '../../tools/fileFaults.ts';
-import { fmt, formatObjectives, printWarnings, progressBar } from '../shared.ts';
+import { fmt, formatObjectives, printWarnings, progressBar, refuseEmptyPaths } from '../shared.ts';
 
 export async function runOptimize(problemId: string, tokens: string[], opts: { out?: string; json?: boolean; start?: string; render?: boolean }): Promise<void> {
+  await refuseEmptyPaths(opts, { out: 'out', start: 'start' });
   const { getProblem } = await import('../../tools/engineering/registry.ts');
   const setup = await setupProblem(problemId, parseConditionArgs(await getProblem(problemId), tokens));
   const { problem, config } = setup;

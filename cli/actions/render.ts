@@ -5,11 +5,12 @@ import { loadDesignInput, setupProblem } from '../../tools/engineering/workflow.
 import { InputError } from '../../tools/errors.ts';
 import { writeOutputFile } from '../../tools/fileFaults.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
-import { printWarnings } from '../shared.ts';
+import { printWarnings, refuseEmptyPaths } from '../shared.ts';
 
 const isSvg = (path: string) => path.toLowerCase().endsWith('.svg');
 
 export async function runRender(problemId: string | undefined, tokens: string[], opts: { design: string; out: string; convergence?: string; json?: boolean }): Promise<void> {
+  await refuseEmptyPaths(opts, { out: 'out', convergence: 'convergence', design: 'design' });
   const ctx = engineeringContext();
   const { problem, design, stored } = await loadDesignInput(ctx, opts.design, problemId);
   const { config, warnings } = await setupProblem(`${problem.id}@${problem.version}`, { ...(stored?.meta.config ?? {}), ...parseConditionArgs(problem, tokens) });
