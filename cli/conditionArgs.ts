@@ -18,6 +18,8 @@ const ALIASES: Record<string, string> = {
 export const flagName = (field: string) => field.replace(/_/g, '-');
 
 const BOOL_LITERAL = /^(1|0|true|false|yes|no|on|off)$/i;
+/** A decimal number as a person writes one: 0.3, -2, .5, 1e-3 (not 0x1, 0b1, Infinity or an empty string). */
+export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function problemFields(problem: Problem): FieldSpec[] {
   return [...problem.conditions, ...problem.configFields];
@@ -49,7 +51,7 @@ export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigVa
     const raw = inline ?? tokens[++i];
     if (raw === undefined || raw.startsWith('--')) throw new InputError(`--${name} needs a value`, { field: spec.name });
     const value = Number(raw);
-    if (raw.trim() === '' || Number.isNaN(value)) throw new InputError(`--${name} must be a number, got "${raw}"`, { field: spec.name });
+    if (!DECIMAL.test(raw.trim()) || !Number.isFinite(value)) throw new InputError(`--${name} must be a decimal number, got "${raw}"`, { field: spec.name });
     out[spec.name] = value;
   }
   return out;

@@ -4,7 +4,7 @@
  * their actions. Only this file decides exit codes.
  */
 import { Command, CommanderError } from 'commander';
-import { EngiError, InputError, ConfigError, ModelBehaviorError } from '../tools/errors.ts';
+import { ConflictError, EngiError, InputError, ConfigError, ModelBehaviorError, NotFoundError, StorageError } from '../tools/errors.ts';
 import { commandModules } from './commands/index.ts';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -13,8 +13,10 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
+/** 2: the person can fix it (bad input, settings, a missing design, a damaged or full store, a turn that lost a race); 1: anything else. */
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof InputError || err instanceof ConfigError || err instanceof ModelBehaviorError) return 2;
+  const fixable = [InputError, ConfigError, ModelBehaviorError, NotFoundError, StorageError, ConflictError];
+  if (fixable.some((c) => err instanceof c)) return 2;
   return 1;
 }
 

@@ -30,3 +30,12 @@ export async function progressBar(label: string, total: number): Promise<{ updat
     },
   };
 }
+
+/** Path flags given as an empty string (`--out ""`) are refused: they would silently mean the current folder or nothing. */
+export async function refuseEmptyPaths(opts: Record<string, unknown>, flags: Record<string, string>): Promise<void> {
+  const { InputError } = await import('../tools/errors.ts');
+  for (const [key, flag] of Object.entries(flags)) {
+    const v = opts[key];
+    if (typeof v === 'string' && !v.trim()) throw new InputError(`--${flag} is empty: give a path`, { field: flag });
+  }
+}

@@ -23,6 +23,8 @@ export const DEFAULTS = {
   server: {
     host: '127.0.0.1',
     port: 8080,
+    /** Chat turns running at once on the web server (503 with Retry-After beyond it). */
+    maxTurns: 64,
   },
   prusa: {
     /** PrusaLink's digest user. */

@@ -82,8 +82,10 @@ function envLayer(env: Env): Layer {
   set('providers.ollama.host', normaliseOllamaHost(nonEmpty(env.OLLAMA_HOST) ?? nonEmpty(env.OLLAMA_BASE_URL)));
   set('providers.ollama.numCtx', envNumber(env, 'ENGIAI_OLLAMA_NUM_CTX'));
   set('providers.openaiCompatible.apiKey', nonEmpty(env.OPENAI_COMPATIBLE_API_KEY));
+  set('providers.openaiCompatible.baseUrl', nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL));
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
+  set('server.maxTurns', envNumber(env, 'ENGIAI_MAX_TURNS'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
   set('commands.display', nonEmpty(env.DISPLAY));

@@ -40,7 +40,13 @@ export const providersSchema = z
       })
       .strict()
       .default({ ...DEFAULTS.providers.ollama }),
-    openaiCompatible: z.object({ apiKey: secret.optional() }).strict().default({}),
+    openaiCompatible: z
+      .object({
+        apiKey: secret.optional(),
+        baseUrl: httpUrl.optional().describe('the only base URL OPENAI_COMPATIBLE_API_KEY is sent to (default: the URL of model.spec when it is openai-compatible)'),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 
@@ -49,6 +55,7 @@ export const serverSettingsSchema = z
     host: z.string().min(1).default(DEFAULTS.server.host).describe('listen address'),
     port: z.number().int().min(0).max(65_535).default(DEFAULTS.server.port).describe('listen port, 0 = any free port'),
     token: secret.optional().describe('bearer token required by the web server'),
+    maxTurns: z.number().int().min(1).max(10_000).default(DEFAULTS.server.maxTurns).describe('chat turns running at once on the whole web server; beyond it 503 with Retry-After'),
   })
   .strict();
 

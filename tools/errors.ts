@@ -56,3 +56,32 @@ export class ConfigError extends EngiError {}
 
 /** A stored artifact is missing or malformed. */
 export class NotFoundError extends EngiError {}
+
+/** The work was cancelled by its caller (the person's client went away, the server is stopping). */
+export class CancelledError extends EngiError {}
+
+/** Throws a CancelledError when `signal` has been aborted (its reason as the message). */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError(`cancelled: ${reasonOf(signal)}`);
+}
+
+/** The text of an abort signal's reason. */
+export function reasonOf(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  return r instanceof Error ? r.message : typeof r === 'string' ? r : 'aborted';
+}
+
+/**
+ * A file or database EngiAI keeps under ENGIAI_HOME cannot be read or written (damaged, read-only,
+ * disk full): names the path, and the hint says what to do. The person can fix it (exit code 2).
+ */
+export class StorageError extends EngiError {
+  readonly path: string;
+  constructor(message: string, path: string, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, options);
+    this.path = path;
+  }
+}
+
+/** Someone else changed the same thing first (another process ran a turn on the thread): nothing of ours was stored; try again. */
+export class ConflictError extends EngiError {}

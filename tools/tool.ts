@@ -37,6 +37,8 @@ export interface ToolRuntime {
   progress?(event: ProgressEvent): void;
   /** The conversation the call belongs to, when there is one. */
   threadId?: string;
+  /** Aborted when the call's turn is cancelled: long work stops (CancelledError). */
+  signal?: AbortSignal;
 }
 
 export interface ProgressEvent {

@@ -53,6 +53,8 @@ export interface ErrorContext {
   /** Where the provider lives, for hints (base URL or Ollama host). */
   endpoint?: string;
   keyEnv?: string;
+  /** A configured key was not sent to this endpoint: the only URL it belongs to. */
+  keyWithheld?: string;
   secrets: string[];
 }
 
@@ -62,6 +64,11 @@ export function toEngiError(err: unknown, facts: ErrorFacts, ctx: ErrorContext):
   const cause = mentionsSecret(err, ctx.secrets) ? undefined : err;
   const s = facts.status;
   if (s === 401 || s === 403 || (s === 400 && /api[ _-]?key/i.test(facts.message))) {
+    if (ctx.keyWithheld) {
+      return new ConfigError(`${who}: the server wants a key (HTTP ${s}), and ${ctx.keyEnv} is not sent to ${ctx.endpoint}: it only goes to ${ctx.keyWithheld}`, {
+        hint: `To use the key with this server, configure it for this URL (OPENAI_COMPATIBLE_BASE_URL=${ctx.endpoint}) where the key is set.`,
+      });
+    }
     return new ConfigError(`${who}: the API key was rejected (HTTP ${s}): ${detail}`, {
       hint: ctx.keyEnv ? `Check ${ctx.keyEnv}; the key itself is never printed.` : 'Check the API key for this provider.',
     });

@@ -18,5 +18,7 @@ export interface ProviderModel {
   endpoint: string;
   /** The environment variable holding the key, for hints. */
   keyEnv?: string;
+  /** A key is configured but was not sent: this is the only URL it goes to (for hints). */
+  keyWithheld?: string;
   malformed?: MalformedDetector;
 }

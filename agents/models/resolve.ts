@@ -88,7 +88,7 @@ function callPolicy(built: ProviderModel, spec: ModelSpec, config: EngiConfig, l
     maxRetries,
     retryBaseDelayMs,
     retryMaxDelayMs,
-    context: { provider: spec.provider, model: spec.model, endpoint: built.endpoint, keyEnv: built.keyEnv, secrets: built.secrets },
+    context: { provider: spec.provider, model: spec.model, endpoint: built.endpoint, keyEnv: built.keyEnv, keyWithheld: built.keyWithheld, secrets: built.secrets },
     malformed: built.malformed,
     onRetry: (event) => {
       ledger.noteRetry(event);

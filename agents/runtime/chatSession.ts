@@ -1,7 +1,7 @@
 /**
  * Runs conversation turns on the supervisor graph: streams the graph's events to a Tracer, stops
  * at interrupts (clarification, approval) and resumes them, continues a run that a killed process
- * left unfinished, and turns a recursion error into a partial answer.
+ * left unfinished, and turns a recursion error or a cancelled turn into a partial answer.
  */
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { validateHistory } from '../supervisor/validateHistory.ts';
@@ -14,8 +14,10 @@ import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/grap
 import { LIVE_TOKENS } from '../supervisor/liveTokens.ts';
 import { DIRECT_EVENTS } from '../supervisor/nodeKit.ts';
 import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
+import type { TurnLeases } from './turnLeases.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
+import { reasonOf } from '../../tools/errors.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -27,6 +29,8 @@ export interface ChatSessionOptions {
   limits?: Partial<Limits>;
   /** Tool names that need the person's approval before they run (default: each specialist's defaults). */
   approvals?: string[];
+  /** Turn leases of the thread store, when several processes may share it. */
+  leases?: TurnLeases;
 }
 
 export interface TurnInput {
@@ -40,6 +44,11 @@ export interface TurnInput {
   streamTokens?: boolean;
   /** Wait for each checkpoint before the next step (default true: a killed process loses nothing). */
   durableSteps?: boolean;
+  /**
+   * Cancels the turn: the graph stops at once (the running model call and optimizer are aborted
+   * with it), the partial answer closes the turn and the status is 'stopped'.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TurnResult {
@@ -68,6 +77,7 @@ export class ChatSession {
   readonly graph: SupervisorGraph;
   readonly limits: Limits;
   readonly modelName: string;
+  private readonly leases?: TurnLeases;
 
   constructor(opts: ChatSessionOptions) {
     const compiled = compileSupervisorGraph(
@@ -77,6 +87,7 @@ export class ChatSession {
     this.graph = compiled.graph;
     this.limits = compiled.limits;
     this.modelName = opts.modelName;
+    this.leases = opts.leases;
   }
 
   private config(threadId: string) {
@@ -108,12 +119,21 @@ export class ChatSession {
   }
 
   async runTurn(input: TurnInput): Promise<TurnResult> {
+    const lease = this.leases?.acquire(input.threadId);
+    try {
+      return await this.turn(input);
+    } finally {
+      lease?.release();
+    }
+  }
+
+  private async turn(input: TurnInput): Promise<TurnResult> {
     const tracer = input.tracer ?? new Tracer();
     const snapshot = await this.state(input.threadId);
     const pending = interruptOf(snapshot);
     const unfinished = !pending && (snapshot.next?.length ?? 0) > 0;
     if (unfinished && input.message !== undefined && input.resume === undefined) {
-      const previous = await this.runTurn({ ...input, message: undefined, tracer });
+      const previous = await this.turn({ ...input, message: undefined, tracer });
       if (previous.status !== 'done' && previous.status !== 'stopped') return previous;
     }
     let graphInput: Command | null;
@@ -141,17 +161,20 @@ export class ChatSession {
         recursionLimit: this.limits.recursionLimit,
         streamMode: ['custom'],
         durability: opts.durableSteps === false ? 'async' : 'sync',
+        ...(opts.signal ? { signal: opts.signal } : {}),
       });
       for await (const chunk of stream as AsyncIterable<unknown>) void chunk;
     } catch (err) {
-      if (!(err instanceof GraphRecursionError)) {
+      const cancelled = opts.signal?.aborted === true;
+      if (!(err instanceof GraphRecursionError) && !cancelled) {
         emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0 });
         throw err;
       }
       status = 'stopped';
-      answer = partialAnswer(currentTurn(await this.messages(threadId)), `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`);
+      const why = cancelled ? `the turn was cancelled (${reasonOf(opts.signal!)})` : `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`;
+      answer = partialAnswer(currentTurn(await this.messages(threadId)), why);
       await this.closeTurn(threadId, answer);
-      emit({ type: 'stopped', t: Date.now(), reason: 'recursion limit' });
+      emit({ type: 'stopped', t: Date.now(), reason: cancelled ? 'cancelled' : 'recursion limit' });
       emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });
     }
     const snapshot = await this.state(threadId);

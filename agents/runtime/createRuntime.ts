@@ -107,6 +107,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
       modelFor: chatModel instanceof OfflineChatModel ? offlineRoles(chatModel, specialists) : undefined,
       modelName: modelName ?? (typeof model === 'string' ? model : chatModel._llmType()),
       checkpointer: saver,
+      leases: threads?.leases,
       specialists,
       limits: opts.limits,
       approvals: approvals && [...approvals],

@@ -2,13 +2,13 @@
  * Runs one tool call of a specialist and always returns a ToolMessage with the call's id: malformed
  * JSON, unknown tools, schema violations and Input/Numeric/ModelBehavior errors go back to the model
  * as tool errors (openai-agents-js's rule: a failing tool does not end the run). Graph interrupts
- * (clarification, approval) and retryable infrastructure errors propagate.
+ * (clarification, approval), retryable infrastructure errors and cancellations propagate.
  */
 import { randomUUID } from 'node:crypto';
 import { ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
-import { EngiError, InfraError } from '../../tools/errors.ts';
+import { CancelledError, EngiError, InfraError } from '../../tools/errors.ts';
 import { approvalNeeded, keyFieldsOf, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
 
 export interface PendingCall {
@@ -91,6 +91,7 @@ async function execute(call: PendingCall, tools: readonly BoundTool[], runtime: 
   } catch (err) {
     if (isGraphBubbleUp(err) || err instanceof DeferCall) throw err;
     if (err instanceof InfraError && err.retryable) throw err;
+    if (err instanceof CancelledError) throw err; // the turn is over: nothing goes back to the model
     return failed(describeError(err), tool);
   }
 }

@@ -75,6 +75,7 @@ export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
       },
       progress: (e) => emit({ type: 'progress', agent: spec.name, tool: call.name, ...e }),
       threadId: typeof config.configurable?.thread_id === 'string' ? config.configurable.thread_id : undefined,
+      signal: config.signal,
     };
     const approve = async (t: BoundTool, args: unknown) => isApproval(ask({ kind: 'approval', question: `Run ${t.name} with ${JSON.stringify(args)}?`, tool: t.name, args, agent: spec.name }));
     let outcome: ToolOutcome;

@@ -6,60 +6,16 @@
  * event) and turn times (p50/p95/max), throughput and the server's peak RSS. Bounded: every
  * request is aborted after --timeout seconds and the server is stopped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { numberFlag, parseFlags } from './lib/flags.ts';
+import { startServerProcess } from './lib/serverProcess.ts';
 import { round } from './lib/stats.ts';
 
 export const description = 'web server load: N concurrent offline chat sessions over SSE (errors, p95 first-event latency)';
 
 const DEFAULT_MESSAGE = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 5';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The server process: prints its URL on stdout once listening. */
-const SERVER_SCRIPT = `
-import { loadConfig } from './config/load.ts';
-import { startWebServer } from './web/server/webServer.ts';
-const config = loadConfig({ env: { ENGIAI_HOME: process.argv[1] }, cwd: process.argv[1] });
-const s = await startWebServer({ config, host: '127.0.0.1', port: 0, client: false });
-process.stdout.write(s.url + '\\n');
-process.on('SIGTERM', () => s.close().then(() => process.exit(0)));
-`;
-
-function startServer(home: string, log: (l: string) => void): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SERVER_SCRIPT, home], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${err.slice(-2000)}`)), 60_000);
-    child.stderr!.on('data', (c) => (err += c));
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /^(http:\/\/\S+)\n/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        log(`server ${m[1]} (pid ${child.pid})`);
-        resolve({ url: m[1], child });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}): ${err.slice(-2000)}`));
-    });
-  });
-}
-
-function peakRssMb(pid: number | undefined): number | null {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? round(Number(m[1]) / 1024, 4) : null;
-  } catch {
-    return null;
-  }
-}
 
 interface TurnSample {
   /** Request sent → the server's `accepted` frame (the stream is open). */
@@ -127,7 +83,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   const timeoutS = numberFlag(flags, 'timeout', 300, { min: 1 });
   const message = typeof flags.message === 'string' ? flags.message : DEFAULT_MESSAGE;
   const home = mkdtempSync(join(tmpdir(), 'engiai-webload-'));
-  const { url, child } = await startServer(home, log);
+  const server = await startServerProcess(home, { log });
+  const { url } = server;
   try {
     // one warm-up turn so graph compilation and module loading are not in the numbers
     const warm = await oneTurn(url, 'warmup', message, timeoutS * 1000);
@@ -165,13 +122,11 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       events_per_turn_median: pct(samples.map((s) => s.events), 50),
       wall_s: round(wallS, 4),
       turns_per_s: round(samples.length / wallS, 4),
-      server_peak_rss_mb: peakRssMb(child.pid),
+      server_peak_rss_mb: server.peakRssMb(),
       message,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await server.stop();
     rmSync(home, { recursive: true, force: true });
   }
 }

@@ -4,12 +4,18 @@ import { datasetsDir } from '../../config/paths.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { DatasetOpts } from '../commands/dataset.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
-import { progressBar } from '../shared.ts';
+import { progressBar, refuseEmptyPaths } from '../shared.ts';
 
-function positiveInt(flag: string, raw: string | undefined): number | undefined {
+/** The most rows `--n` may ask for (the EngiBench Beams2D grid has 4,851). */
+export const MAX_ROWS = 100_000;
+/** The most worker threads `--workers` may start (each holds its own engine). */
+export const MAX_WORKERS = 64;
+
+function positiveInt(flag: string, raw: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === undefined) return undefined;
   const v = Number(raw);
-  if (!Number.isInteger(v) || v < 0) throw new InputError(`--${flag} must be a non-negative integer, got "${raw}"`, { field: flag });
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(v)) throw new InputError(`--${flag} must be a non-negative integer, got "${raw}"`, { field: flag });
+  if (v > max) throw new InputError(`--${flag} = ${v} is above the limit of ${max}`, { field: flag });
   return v;
 }
 
@@ -17,11 +23,12 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
   const { getProblem } = await import('../../tools/engineering/registry.ts');
   const problem = await getProblem(problemId);
   const overrides = parseConditionArgs(problem, tokens);
-  const n = positiveInt('n', opts.n);
+  const n = positiveInt('n', opts.n, MAX_ROWS);
   const seed = positiveInt('seed', opts.seed) ?? 0;
   if (!opts.grid && n === undefined) throw new InputError('give either --grid engibench or --n N [--seed S]', { field: 'grid' });
   if (opts.grid && n !== undefined) throw new InputError('--grid and --n are exclusive', { field: 'grid' });
   const name = opts.grid ? `${problem.id}-${opts.grid}` : `${problem.id}-n${n}-seed${seed}`;
+  await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out' });
   const outDir = resolve(opts.out ?? join(datasetsDir(), name));
 
   const { generateDataset } = await import('../../tools/engineering/dataset/index.ts');
@@ -36,7 +43,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
       n,
       seed,
       outDir,
-      workers: positiveInt('workers', opts.workers),
+      workers: positiveInt('workers', opts.workers, MAX_WORKERS),
       conditionsOverride: overrides,
       signal: controller.signal,
       onProgress: async (done: number, total: number, eta?: number) => {

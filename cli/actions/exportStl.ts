@@ -1,20 +1,22 @@
 /** The work behind `engiai export-stl`: the workflow's STL export, stored beside the design or written to --out. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
+import { writeOutputFile } from '../../tools/fileFaults.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
+import { DECIMAL } from '../conditionArgs.ts';
+import { refuseEmptyPaths } from '../shared.ts';
 
 function num(flag: string, raw: string, positive: boolean): number {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v) || (positive && v <= 0)) {
+  if (!DECIMAL.test(raw.trim()) || !Number.isFinite(v) || (positive && v <= 0)) {
     throw new InputError(`--${flag} must be a ${positive ? 'positive ' : ''}number, got "${raw}"`, { field: flag });
   }
   return v;
 }
 
 export async function runExportStl(opts: ExportStlOpts): Promise<void> {
+  await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out', design: 'design' });
   const threshold = num('threshold', opts.threshold, false);
   if (threshold <= 0 || threshold >= 1) throw new InputError(`--threshold must lie in (0, 1), got ${threshold}`, { field: 'threshold' });
   const params: StlParams = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };
@@ -25,9 +27,7 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   let result;
   if (opts.out) {
     result = await ctx.exporters.exportStl(loaded.design, params);
-    path = resolve(opts.out);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, result.stl);
+    path = await writeOutputFile(opts.out, result.stl);
   } else if (loaded.meta?.id) {
     const exported = await exportStoredStl(ctx, await loadStored(ctx, loaded.meta.id), params);
     result = exported.result;

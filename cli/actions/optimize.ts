@@ -1,18 +1,23 @@
 /** The work behind `engiai optimize`: the workflow's optimizeAndStore with a progress bar, then a report. */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { conditionsOf, loadDesignInput, optimizeAndStore, setupProblem } from '../../tools/engineering/workflow.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
-import { fmt, formatObjectives, printWarnings, progressBar } from '../shared.ts';
+import { fileFault, makeDirs, writeOutputFile } from '../../tools/fileFaults.ts';
+import { fmt, formatObjectives, printWarnings, progressBar, refuseEmptyPaths } from '../shared.ts';
 
 export async function runOptimize(problemId: string, tokens: string[], opts: { out?: string; json?: boolean; start?: string; render?: boolean }): Promise<void> {
+  await refuseEmptyPaths(opts, { out: 'out', start: 'start' });
   const { getProblem } = await import('../../tools/engineering/registry.ts');
   const setup = await setupProblem(problemId, parseConditionArgs(await getProblem(problemId), tokens));
   const { problem, config } = setup;
   printWarnings(setup.warnings);
   const ctx = engineeringContext();
   const start = opts.start ? await loadDesignInput(ctx, opts.start, problemId) : undefined;
+  // a folder that cannot be made fails before the optimizer runs, not after
+  const outDir = opts.out ? resolve(opts.out) : undefined;
+  if (outDir) await makeDirs(outDir);
 
   const maxIter = Number(config.max_iter ?? config.num_optimization_steps ?? 100);
   const bar = await progressBar(`optimize ${problem.id}`, maxIter);
@@ -27,11 +32,10 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
   printWarnings(stored.warnings.filter((w) => !setup.warnings.includes(w)));
   const files = Object.fromEntries(stored.artifacts.map((a) => [basename(a.path), a.path]));
 
-  if (opts.out) {
-    const dir = resolve(opts.out);
-    await mkdir(dir, { recursive: true });
-    for (const [name, path] of Object.entries(files)) await copyFile(path, join(dir, name));
-    await writeFile(join(dir, 'meta.json'), JSON.stringify(stored.meta, null, 2));
+  if (outDir) {
+    const dir = outDir;
+    for (const [name, path] of Object.entries(files)) await copyFile(path, join(dir, name)).catch((e: unknown) => Promise.reject(fileFault(e, join(dir, name), 'write')));
+    await writeOutputFile(join(dir, 'meta.json'), JSON.stringify(stored.meta, null, 2));
   }
 
   const values = Object.values(stored.objectives);

@@ -66,7 +66,8 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   }
   const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
-  const base = loadConfig();
+  // --model is a setting like ENGIAI_MODEL: an openai-compatible key is bound to the URL it names
+  const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
   const config = opts.home ? { ...base, home: opts.home } : base;
   const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
   try {
@@ -78,6 +79,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     const tracer = new Tracer([collector]);
     if (!opts.json) tracer.add(new TimelinePrinter(io.write));
     const threadId = opts.thread ?? randomUUID();
+    if (opts.thread !== undefined) await assertKnownThread(session, opts.thread, runtime.threads?.location);
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
     // tokens only matter to a person watching; they cost callback work on every step
@@ -100,6 +102,17 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   } finally {
     await runtime.close();
   }
+}
+
+/** --thread continues a conversation: one the store does not hold (mistyped, or the store was wiped) is an error. */
+async function assertKnownThread(session: import('../../agents/index.ts').ChatSession, threadId: string, location: string | undefined): Promise<void> {
+  const { InputError } = await import('../../tools/errors.ts');
+  if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(threadId)) throw new InputError(`--thread "${threadId}" is not a thread id (letters, digits, '-', '_', '.', ':')`, { field: 'thread' });
+  if ((await session.messages(threadId)).length > 0) return;
+  throw new InputError(`no conversation ${threadId} in the thread store${location ? ` (${location})` : ''}`, {
+    field: 'thread',
+    hint: 'check the id (engiai chat prints it after each turn), or leave out --thread to start a new conversation',
+  });
 }
 
 function footer(trace: import('../../agents/index.ts').ChatTrace): string {

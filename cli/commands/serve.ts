@@ -11,6 +11,7 @@ export interface ServeOptions {
   model?: string;
   token?: string;
   approve?: string[];
+  maxTurns?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
@@ -19,10 +20,14 @@ export async function runServe(o: ServeOptions): Promise<void> {
   const { loadConfig } = await import('../../config/load.ts');
   const { InputError } = await import('../../tools/errors.ts');
   const port = o.port === undefined ? undefined : Number(o.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+  if (port !== undefined && (!/^\d+$/.test(o.port!.trim()) || port < 0 || port > 65535)) {
     throw new InputError(`--port must be an integer in [0, 65535], got "${o.port}"`, { field: 'port' });
   }
-  const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token }, model: { spec: o.model } } });
+  const maxTurns = o.maxTurns === undefined ? undefined : Number(o.maxTurns);
+  if (maxTurns !== undefined && (!/^\d+$/.test(o.maxTurns!.trim()) || maxTurns < 1)) {
+    throw new InputError(`--max-turns must be a positive integer, got "${o.maxTurns}"`, { field: 'max-turns' });
+  }
+  const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token, maxTurns }, model: { spec: o.model } } });
   const { startWebServer } = await import('../../web/server/webServer.ts');
   const server = await startWebServer({ config, approvals: o.approve, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${server.url}\n`);
@@ -45,6 +50,7 @@ export function register(program: Command): void {
     .option('--port <port>', '[integer] listen port, 0 = any free port (default from config)')
     .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
     .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN)')
+    .option('--max-turns <n>', '[integer] chat turns running at once on the server; beyond it 503 with Retry-After (default from config: 64)')
     .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
     .action(async (o: ServeOptions) => {
       await runServe(o);

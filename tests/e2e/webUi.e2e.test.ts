@@ -168,4 +168,18 @@ describe('web UI in Chromium', () => {
     await page.waitForSelector('.doc-row:has-text("beam notes")');
     expect(b.errors.join("\n")).toBe("");
   }, 240_000);
+
+  it('a malformed # fragment does not blank the UI, on load or on a hash change', async () => {
+    const { page } = b;
+    b.errors.length = 0;
+    for (const hash of ['#/chat/%E0%A4%A', '#/%', '#/threads/%ZZ/x']) {
+      await page.goto('about:blank');
+      await page.goto(`${server.url}/${hash}`);
+      await page.waitForSelector('a.nav:has-text("Threads")', { timeout: 15_000 });
+      await page.evaluate(() => (location.hash = '#/designs/%E0%A4'));
+      await page.waitForSelector('a.nav.active', { timeout: 15_000 });
+      await expect(page.$$eval('a.nav', (a) => a.length)).resolves.toBeGreaterThanOrEqual(4);
+    }
+    expect(b.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  }, 60_000);
 });

@@ -75,6 +75,40 @@ export function integer(field: string, opts: FieldConstraintOptions = {}): Const
   return fieldConstraint(field, 'the integers', (v) => Number.isInteger(v), opts, 'integer');
 }
 
+/**
+ * A hard upper bound EngiAI puts on a knob whose memory or time grows with it (grid size,
+ * iterations): an IMPL error named `<field>_limit` whose cause names the limit and why.
+ */
+export function limit(field: string, max: number, why: string): Constraint {
+  return {
+    name: `${field}_limit`,
+    categories: ['IMPL'],
+    criticality: 'error',
+    allowed: `${field} <= ${max}`,
+    check(values) {
+      const raw = values[field];
+      if (raw === undefined) return null;
+      return Number(raw) <= max ? null : `${field} = ${raw} is above EngiAI's limit of ${max} (${why})`;
+    },
+  };
+}
+
+/** A hard upper bound on the product of two knobs (the cells of a grid), named `name`. */
+export function productLimit(name: string, fields: [string, string], max: number, why: string): Constraint {
+  const [a, b] = fields;
+  return {
+    name,
+    categories: ['IMPL'],
+    criticality: 'error',
+    allowed: `${a}·${b} <= ${max}`,
+    check(values) {
+      if (values[a] === undefined || values[b] === undefined) return null;
+      const product = Number(values[a]) * Number(values[b]);
+      return product <= max ? null : `${a}·${b} = ${values[a]}·${values[b]} = ${product} is above EngiAI's limit of ${max} cells (${why})`;
+    },
+  };
+}
+
 /** A cross-field constraint given as a predicate over all values. */
 export function crossField(
   name: string,

@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { ConfigError, EngiError, InfraError, InputError, ModelBehaviorError, NotFoundError, NumericError } from '../errors.ts';
+import { CancelledError, ConfigError, EngiError, InfraError, InputError, ModelBehaviorError, NotFoundError, NumericError, reasonOf, throwIfCancelled } from '../errors.ts';
 import type { ConfigValues, Violation } from './constraint.ts';
 import type { OptimizeJob } from './optimizeWorker.ts';
 import type { Design, OptimizeResult, OptiStep, StepEvent } from './problem.ts';
@@ -36,6 +36,8 @@ function rebuild(m: Extract<Message, { type: 'error' }>): Error {
       return new ConfigError(m.message, o);
     case 'ModelBehaviorError':
       return new ModelBehaviorError(m.message, o);
+    case 'CancelledError':
+      return new CancelledError(m.message, o);
     default: {
       const e = new Error(m.message);
       e.name = m.name;
@@ -47,18 +49,35 @@ function rebuild(m: Extract<Message, { type: 'error' }>): Error {
 /** Slots for concurrent optimization threads, and the calls waiting for one. */
 const slots = { free: Math.max(1, availableParallelism()), waiting: [] as Array<() => void> };
 
-async function acquire(): Promise<void> {
+async function acquire(signal?: AbortSignal): Promise<void> {
+  throwIfCancelled(signal);
   if (slots.free > 0) {
     slots.free--;
     return;
   }
-  await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  await new Promise<void>((resolve, reject) => {
+    const take = () => {
+      signal?.removeEventListener('abort', leave);
+      resolve();
+    };
+    const leave = () => {
+      slots.waiting.splice(slots.waiting.indexOf(take), 1);
+      reject(new CancelledError(`cancelled while waiting for an optimization thread: ${reasonOf(signal!)}`));
+    };
+    slots.waiting.push(take);
+    signal?.addEventListener('abort', leave, { once: true });
+  });
 }
 
 function release(): void {
   const next = slots.waiting.shift();
   if (next) next();
   else slots.free++;
+}
+
+/** Optimization threads running now and calls waiting for one (diagnostics, tests). */
+export function optimizationThreads(): { running: number; waiting: number } {
+  return { running: Math.max(1, availableParallelism()) - slots.free, waiting: slots.waiting.length };
 }
 
 export interface ThreadedResult extends OptimizeResult {
@@ -69,17 +88,19 @@ export interface ThreadedResult extends OptimizeResult {
 }
 
 /** problem.optimizeSteps(config, {startingPoint: start}) to completion and the result simulated, on a worker thread. */
-export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
-  await acquire();
+export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<ThreadedResult> {
+  await acquire(signal);
   try {
-    return await runInThread(problemId, config, start, onStep);
+    return await runInThread(problemId, config, start, onStep, signal);
   } finally {
     release();
   }
 }
 
-function runInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<ThreadedResult> {
+/** A cancelled signal terminates the thread at once (the engine's memory goes with it). */
+function runInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<ThreadedResult> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError(`cancelled: ${reasonOf(signal)}`));
     const job: OptimizeJob & { entry: string } = { problemId, config, start, entry: ENTRY };
     let worker: Worker;
     try {
@@ -89,12 +110,15 @@ function runInThread(problemId: string, config: ConfigValues, start: Design | un
       return;
     }
     let settled = false;
+    const cancel = () => finish(() => reject(new CancelledError(`optimization cancelled: ${reasonOf(signal!)}`)));
     const finish = (fn: () => void): void => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', cancel);
       fn();
       void worker.terminate();
     };
+    signal?.addEventListener('abort', cancel, { once: true });
     worker.on('message', (m: Message) => {
       if (m.type === 'step') {
         try {

@@ -7,7 +7,7 @@
  * A stored design's `objectives` are those of the stored design itself (what simulate reports for
  * it); the optimizer's own record is its `history`.
  */
-import { InputError, InfraError, NotFoundError } from '../errors.ts';
+import { InputError, InfraError, NotFoundError, throwIfCancelled } from '../errors.ts';
 import { artifact, type Artifact } from '../tool.ts';
 import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
 import type { EngineeringContext } from './context.ts';
@@ -61,6 +61,8 @@ export interface OptimizeRequest extends ProblemSetup {
   provenance: { tool: string; command?: string };
   /** Also draw the design and its convergence (default false). */
   render?: boolean;
+  /** Aborting it stops the optimizer (its thread is terminated) with a CancelledError. */
+  signal?: AbortSignal;
 }
 
 export interface StoredOptimization {
@@ -81,7 +83,7 @@ export interface StoredOptimization {
 export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeRequest): Promise<StoredOptimization> {
   const { problem, config } = req;
   const t0 = performance.now();
-  const result = await runOptimizer(problem, config, req.start?.design, req.onStep ?? (() => {}));
+  const result = await runOptimizer(problem, config, req.start?.design, req.onStep ?? (() => {}), req.signal);
   const seconds = (performance.now() - t0) / 1000;
   const objectives = objectiveRecord(problem, result.objectives);
   const saved = await ctx.store.save(result.design, {
@@ -113,9 +115,9 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
 type Optimized = OptimizeResult & { objectives: number[] };
 
 /** On a worker thread (the caller's event loop stays free); in this thread when none can start. */
-async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void): Promise<Optimized> {
+async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
   try {
-    return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep);
+    return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep, signal);
   } catch (err) {
     if (!(err instanceof InfraError && err.retryable)) throw err;
   }
@@ -124,6 +126,7 @@ async function runOptimizer(problem: Problem, config: ConfigValues, start: Desig
   for (;;) {
     const next = steps.next();
     if (next.done) return { ...next.value, objectives: problem.simulate(next.value.design, config) };
+    throwIfCancelled(signal);
     onStep(next.value);
     // give the event loop a turn every ~50 ms so progress reaches a live timeline
     if (performance.now() - last > 50) {

@@ -18,11 +18,14 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_NAMES.has(h) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
+/** A token worth the name: at least 16 characters, none of them whitespace. */
+export const TOKEN_RULE = /^\S{16,}$/;
+
 /** Refuses a non-loopback bind without a token (the server would be open to the network). */
 export function assertSafeBind(host: string, token: string | undefined): void {
   if (isLoopbackHost(host)) return;
-  if (!token || token.length < 16) {
-    throw new ConfigError(`refusing to listen on ${host} without a token of at least 16 characters`, {
+  if (!token || !TOKEN_RULE.test(token)) {
+    throw new ConfigError(`refusing to listen on ${host} without a token of at least 16 characters and no whitespace`, {
       hint: 'pass --token (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN), or keep the default host 127.0.0.1',
     });
   }
@@ -34,10 +37,17 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+class MalformedCookie extends Error {}
+
 function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      throw new MalformedCookie(`malformed ${name} cookie`);
+    }
   }
   return undefined;
 }
@@ -71,9 +81,16 @@ export function tokenGuard(token: string | undefined) {
       res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       const url = new URL(req.originalUrl, 'http://x');
       url.searchParams.delete('token');
-      return res.redirect(303, url.pathname + url.search);
+      // one leading slash: `//evil.com` (from `/.//evil.com`) or `/\evil.com` would leave the site
+      return res.redirect(303, `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`);
     }
-    const given = bearer ?? cookieValue(req, TOKEN_COOKIE);
+    let given: string | undefined;
+    try {
+      given = bearer ?? cookieValue(req, TOKEN_COOKIE);
+    } catch (err) {
+      if (err instanceof MalformedCookie) return deny(res, 400, err.message);
+      throw err;
+    }
     if (given !== undefined && sameSecret(given, token)) return next();
     res.setHeader('WWW-Authenticate', 'Bearer');
     return deny(res, 401, 'a valid token is required (Authorization: Bearer <token>, or open the page once with ?token=<token>)');

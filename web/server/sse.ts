@@ -7,7 +7,9 @@ export interface SseChannel {
   readonly closed: boolean;
 }
 
-export function openSse(_req: Request, res: Response, keepAliveMs = 15_000): SseChannel {
+/** `onClose` runs once when the response closes before end() — the client went away. */
+export function openSse(_req: Request, res: Response, opts: { keepAliveMs?: number; onClose?: () => void } = {}): SseChannel {
+  const keepAliveMs = opts.keepAliveMs ?? 15_000;
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -24,7 +26,11 @@ export function openSse(_req: Request, res: Response, keepAliveMs = 15_000): Sse
     clearInterval(timer);
   };
   // not req 'close': an IncomingMessage closes once its body is read, long before the reply ends
-  res.on('close', stop);
+  res.on('close', () => {
+    const gone = !closed && !res.writableEnded;
+    stop();
+    if (gone) opts.onClose?.();
+  });
   return {
     get closed() {
       return closed || res.writableEnded || res.destroyed;

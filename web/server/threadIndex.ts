@@ -3,10 +3,10 @@
  * thread's title, model and timestamps, and the agent events of its turns (tokens excluded), so a
  * reopened thread shows its whole timeline — tool calls, results and artifacts — after a restart.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AgentEvent } from '../../agents/index.ts';
+import { makeDirsSync, sqliteFault } from '../../tools/fileFaults.ts';
 
 export interface ThreadRow {
   id: string;
@@ -27,65 +27,82 @@ export const webDbPath = (home: string) => join(home, 'web.sqlite');
 export class ThreadIndex {
   private readonly db: Database.Database;
 
-  constructor(path: string) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('synchronous = NORMAL'); // WAL: no fsync per event row; a crash loses at most the last rows
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS threads (
-        id TEXT PRIMARY KEY, title TEXT NOT NULL, model TEXT NOT NULL,
-        created TEXT NOT NULL, updated TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS thread_events (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, turn INTEGER NOT NULL, json TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS thread_events_by_thread ON thread_events(thread_id, seq);`);
+  constructor(private readonly path: string) {
+    makeDirsSync(dirname(path), 'store');
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('synchronous = NORMAL'); // WAL: no fsync per event row; a crash loses at most the last rows
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS threads (
+          id TEXT PRIMARY KEY, title TEXT NOT NULL, model TEXT NOT NULL,
+          created TEXT NOT NULL, updated TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS thread_events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, turn INTEGER NOT NULL, json TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS thread_events_by_thread ON thread_events(thread_id, seq);`);
+    } catch (err) {
+      db?.close();
+      throw sqliteFault(err, path, 'the web thread index');
+    }
+    this.db = db;
+  }
+
+  /** Runs a statement; SQLite's faults become a StorageError naming web.sqlite. */
+  private sql<T>(fn: (db: Database.Database) => T): T {
+    try {
+      return fn(this.db);
+    } catch (err) {
+      throw sqliteFault(err, this.path, 'the web thread index');
+    }
   }
 
   create(id: string, title: string, model: string): ThreadRow {
     const now = new Date().toISOString();
-    this.db.prepare('INSERT OR IGNORE INTO threads (id, title, model, created, updated) VALUES (?, ?, ?, ?, ?)').run(id, title, model, now, now);
+    this.sql((db) => db.prepare('INSERT OR IGNORE INTO threads (id, title, model, created, updated) VALUES (?, ?, ?, ?, ?)').run(id, title, model, now, now));
     return this.get(id)!;
   }
 
   get(id: string): ThreadRow | undefined {
-    return this.db.prepare('SELECT id, title, model, created, updated FROM threads WHERE id = ?').get(id) as ThreadRow | undefined;
+    return this.sql((db) => db.prepare('SELECT id, title, model, created, updated FROM threads WHERE id = ?').get(id) as ThreadRow | undefined);
   }
 
   list(limit = 200): ThreadRow[] {
-    return this.db.prepare('SELECT id, title, model, created, updated FROM threads ORDER BY updated DESC, id LIMIT ?').all(limit) as ThreadRow[];
+    return this.sql((db) => db.prepare('SELECT id, title, model, created, updated FROM threads ORDER BY updated DESC, id LIMIT ?').all(limit) as ThreadRow[]);
   }
 
   rename(id: string, title: string): ThreadRow | undefined {
-    this.db.prepare('UPDATE threads SET title = ?, updated = ? WHERE id = ?').run(title, new Date().toISOString(), id);
+    this.sql((db) => db.prepare('UPDATE threads SET title = ?, updated = ? WHERE id = ?').run(title, new Date().toISOString(), id));
     return this.get(id);
   }
 
   touch(id: string, model?: string): void {
     const now = new Date().toISOString();
-    if (model) this.db.prepare('UPDATE threads SET updated = ?, model = ? WHERE id = ?').run(now, model, id);
-    else this.db.prepare('UPDATE threads SET updated = ? WHERE id = ?').run(now, id);
+    if (model) this.sql((db) => db.prepare('UPDATE threads SET updated = ?, model = ? WHERE id = ?').run(now, model, id));
+    else this.sql((db) => db.prepare('UPDATE threads SET updated = ? WHERE id = ?').run(now, id));
   }
 
   delete(id: string): boolean {
-    const tx = this.db.transaction(() => {
-      this.db.prepare('DELETE FROM thread_events WHERE thread_id = ?').run(id);
-      return this.db.prepare('DELETE FROM threads WHERE id = ?').run(id).changes > 0;
-    });
-    return tx();
+    return this.sql((db) =>
+      db.transaction(() => {
+        db.prepare('DELETE FROM thread_events WHERE thread_id = ?').run(id);
+        return db.prepare('DELETE FROM threads WHERE id = ?').run(id).changes > 0;
+      })(),
+    );
   }
 
   nextTurn(id: string): number {
-    const row = this.db.prepare('SELECT MAX(turn) AS t FROM thread_events WHERE thread_id = ?').get(id) as { t: number | null };
+    const row = this.sql((db) => db.prepare('SELECT MAX(turn) AS t FROM thread_events WHERE thread_id = ?').get(id) as { t: number | null });
     return (row.t ?? 0) + 1;
   }
 
   addEvent(id: string, turn: number, event: AgentEvent): void {
-    this.db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event));
+    this.sql((db) => db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event)));
   }
 
   events(id: string): StoredEvent[] {
-    const rows = this.db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? ORDER BY seq').all(id) as { seq: number; turn: number; json: string }[];
+    const rows = this.sql((db) => db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? ORDER BY seq').all(id) as { seq: number; turn: number; json: string }[]);
     return rows.map((r) => ({ seq: r.seq, turn: r.turn, event: JSON.parse(r.json) as AgentEvent }));
   }
 

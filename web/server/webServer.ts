@@ -39,6 +39,8 @@ export interface WebServerOptions {
   /** Builds a chat model from a spec (default: resolveModel with config). */
   openModel?: (spec: string) => Promise<BaseChatModel>;
   limits?: Partial<Limits>;
+  /** Turns running at once on the whole server; beyond it a turn gets 503 with Retry-After (default config.server.maxTurns). */
+  maxTurns?: number;
   log?: (line: string) => void;
 }
 
@@ -58,13 +60,26 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   const token = opts.token ?? opts.config.server.token;
   assertSafeBind(host, token);
   const log = opts.log ?? (() => {});
-  if (opts.client !== false) await ensureClientBuilt(log);
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
   const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
-  const index = new ThreadIndex(webDbPath(home));
-  const chat = new ChatService({ runtime, index });
+  let index: ThreadIndex;
+  try {
+    // the stores open first: a damaged one fails at once, before a client build
+    index = new ThreadIndex(webDbPath(home));
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
+  try {
+    if (opts.client !== false) await ensureClientBuilt(log);
+  } catch (err) {
+    index.close();
+    await runtime.close();
+    throw err;
+  }
+  const chat = new ChatService({ runtime, index, maxTurns: opts.maxTurns ?? opts.config.server.maxTurns });
   const defaults = runtime.approvableTools().filter((t) => t.byDefault).map((t) => t.name);
   const state: WebState = {
     settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? defaults)] },
@@ -77,6 +92,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     uploadsDir: join(home, 'uploads'),
     uploadLimitBytes: opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT,
     config: opts.config,
+    log,
     checkModel: async (spec) => void (await runtime.openModel(spec)),
   };
   await state.checkModel(state.settings.model);
@@ -92,7 +108,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));
     app.get('/{*splat}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
   }
-  app.use(errorHandler());
+  app.use(errorHandler({ home, log }));
 
   const server: Server = await new Promise((resolveListen, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
@@ -108,6 +124,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     port: address.port,
     state,
     close: async () => {
+      chat.cancelAll('the server is stopping');
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       index.close();

@@ -23,6 +23,8 @@ export interface WebState {
   uploadsDir: string;
   uploadLimitBytes: number;
   config: EngiConfig;
+  /** The server's log (errors with their details; never sent to clients). */
+  log: (line: string) => void;
   /** Checks a model spec can be built (throws ConfigError with the reason). */
   checkModel: (spec: string) => Promise<void>;
 }

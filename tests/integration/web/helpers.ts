@@ -67,3 +67,48 @@ export function rawGet(url: string, path: string, headers: Record<string, string
     req.end();
   });
 }
+
+/**
+ * Posts a turn and reads its SSE frames as they come; `until(frame)` returning true drops the
+ * connection there (a client that goes away). Resolves to the frames read and the HTTP status.
+ */
+export async function streamTurn(url: string, threadId: string, body: { message?: string; resume?: unknown }, until: (f: SseFrame) => boolean = () => false): Promise<{ status: number; frames: SseFrame[]; headers: Headers; dropped: boolean }> {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/threads/${threadId}/turn`, { method: 'POST', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify(body), signal: controller.signal });
+  const frames: SseFrame[] = [];
+  if (!res.ok || !res.body) return { status: res.status, frames, headers: res.headers, dropped: false };
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return { status: res.status, frames, headers: res.headers, dropped: false };
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const parsed = parseSse(buffer.slice(0, cut + 2));
+        buffer = buffer.slice(cut + 2);
+        for (const f of parsed) {
+          frames.push(f);
+          if (until(f)) {
+            controller.abort();
+            return { status: res.status, frames, headers: res.headers, dropped: true };
+          }
+        }
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Polls `check` every 50 ms until it holds or `timeoutMs` passes; resolves to the time it took. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
+  const t0 = performance.now();
+  while (!(await check())) {
+    if (performance.now() - t0 > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return performance.now() - t0;
+}

@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
     expect(config.home).toBe(join(cwd, 'home'));
     expect(config.providers.ollama).toEqual({ host: 'http://127.0.0.1:11434', numCtx: 16_384 });
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080 });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, maxTurns: 64 });
   });
 
   it('merges defaults < file < env < flags', () => {
@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     expect(config.providers.google).toEqual({ apiKey: 'g-key', baseUrl: 'http://127.0.0.1:9/' });
     expect(config.providers.openai.apiKey).toBe('o-key');
     expect(config.providers.ollama.host).toBe('http://10.0.0.5:11434');
+  });
+
+  it('reads the turn cap and the URL the openai-compatible key belongs to', () => {
+    const cwd = workspace();
+    const config = loadConfig({ env: { ENGIAI_MAX_TURNS: '3', OPENAI_COMPATIBLE_API_KEY: 'c-key', OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1' }, cwd });
+    expect(config.server.maxTurns).toBe(3);
+    expect(config.providers.openaiCompatible).toEqual({ apiKey: 'c-key', baseUrl: 'http://127.0.0.1:8000/v1' });
+    expect(thrown(() => loadConfig({ env: { ENGIAI_MAX_TURNS: '0' }, cwd })).message).toContain('server.maxTurns');
   });
 
   it('takes the web token from ENGIAI_WEB_TOKEN, falling back to ENGIAI_TOKEN', () => {

@@ -3,7 +3,7 @@
  * and `Config`, engibench.md §1.11). THEORY: physically meaningless outside; IMPL: the
  * implementation is not meant for it. Errors refuse to run; warnings only inform.
  */
-import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, limit, productLimit, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 import { loadDofIndex } from './setup.ts';
 
@@ -28,6 +28,14 @@ export const configFields: readonly FieldSpec[] = [
   { name: 'max_iter', type: 'integer', default: 100, description: 'maximum number of optimizer iterations' },
 ];
 
+/**
+ * EngiAI's hard limits (errors): memory and time grow with the grid. Measured (2 iterations, whole
+ * `engiai optimize` process, peak RSS): 100x50 113 MB; 400x200 419 MB, 4 s; 500x500 1.08 GB,
+ * 16 s; 1000x500 2.1 GB, 49 s. 250,000 cells keep one optimization near 1.1 GB.
+ */
+export const LIMITS = { nelx: 2000, nely: 2000, cells: 250_000, maxIter: 5000 } as const;
+const MEMORY = 'peak memory grows about 4 KB per cell';
+
 export const configConstraints: readonly Constraint[] = [
   bounded('volfrac', 0, 1, { category: 'THEORY' }),
   bounded('volfrac', 0.1, 0.9, { category: 'IMPL', criticality: 'warning' }),
@@ -42,6 +50,10 @@ export const configConstraints: readonly Constraint[] = [
   bounded('nely', 10, 1000, { category: 'IMPL', criticality: 'warning' }),
   bounded('max_iter', 0, undefined, { category: 'THEORY' }),
   bounded('max_iter', 1, 1000, { category: 'IMPL', criticality: 'warning' }),
+  limit('nelx', LIMITS.nelx, MEMORY),
+  limit('nely', LIMITS.nely, MEMORY),
+  productLimit('grid_cells_limit', ['nelx', 'nely'], LIMITS.cells, `${MEMORY}: about 1.1 GB at the limit`),
+  limit('max_iter', LIMITS.maxIter, 'each iteration is one finite-element solve'),
   crossField('rmin_bound', '0 < rmin <= max(nelx, nely)', (v) => {
     const rmin = Number(v.rmin);
     const limit = Math.max(Number(v.nelx), Number(v.nely));

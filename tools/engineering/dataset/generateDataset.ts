@@ -4,12 +4,13 @@
  * (+ errors.jsonl for conditions whose optimization failed). Resumable: a rerun with the same request
  * skips the rows already in rows.jsonl (by condition key) and tolerates a torn last line.
  */
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ConfigValues } from '../constraint.ts';
 import type { Problem } from '../problem.ts';
+import { makeDirsSync } from '../../fileFaults.ts';
 import { getProblem } from '../registry.ts';
 import { encodeNpy } from '../store/npy.ts';
 import { assertSameDataset, MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, writeManifest, type DatasetManifest } from './manifest.ts';
@@ -86,7 +87,7 @@ export async function generateDataset(opts: GenerateDatasetOptions): Promise<Dat
   const problem = await getProblem(opts.problemId);
   const plan = planDataset(problem, opts);
   const paths = { manifest: join(opts.outDir, 'manifest.json'), rows: join(opts.outDir, 'rows.jsonl'), errors: join(opts.outDir, 'errors.jsonl') };
-  mkdirSync(join(opts.outDir, 'designs'), { recursive: true });
+  makeDirsSync(join(opts.outDir, 'designs'));
 
   const manifest = newManifest(problem, plan);
   const existing = readManifest(paths.manifest);

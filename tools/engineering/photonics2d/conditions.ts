@@ -3,7 +3,7 @@
  * THEORY: physically meaningless outside; IMPL: the implementation is not meant for it.
  * Errors refuse to run; warnings only inform.
  */
-import { bounded, crossField, greaterThan, integer, type Constraint, type ConfigValues } from '../constraint.ts';
+import { bounded, crossField, greaterThan, integer, limit, productLimit, type Constraint, type ConfigValues } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -31,6 +31,14 @@ function wavelength(field: string): Constraint[] {
   ];
 }
 
+/**
+ * EngiAI's hard limits (errors): memory and time grow with the grid. Measured (1 Adam step, whole
+ * `engiai optimize` process, peak RSS): 120x120 190 MB; 200x300 632 MB, 5 s; 400x400 1.7 GB,
+ * 24 s; 600x600 4.1 GB, 102 s. 100,000 cells keep one optimization near 1.1 GB.
+ */
+export const LIMITS = { numElemsX: 600, numElemsY: 600, cells: 100_000, steps: 2000 } as const;
+const MEMORY = 'peak memory grows about 10 KB per cell';
+
 export const configConstraints: readonly Constraint[] = [
   ...wavelength('lambda1'),
   ...wavelength('lambda2'),
@@ -44,6 +52,10 @@ export const configConstraints: readonly Constraint[] = [
   bounded('num_elems_y', 105, undefined, { category: 'IMPL' }),
   bounded('num_elems_y', 110, 300, { category: 'IMPL', criticality: 'warning' }),
   bounded('num_optimization_steps', 0, undefined, { category: 'THEORY' }),
+  limit('num_elems_x', LIMITS.numElemsX, MEMORY),
+  limit('num_elems_y', LIMITS.numElemsY, MEMORY),
+  productLimit('grid_cells_limit', ['num_elems_x', 'num_elems_y'], LIMITS.cells, `${MEMORY}: about 1.1 GB at the limit`),
+  limit('num_optimization_steps', LIMITS.steps, 'each step is four FDFD solves'),
   greaterThan('step_size', 0, { category: 'THEORY' }),
   bounded('penalty_weight', 0, undefined, { category: 'THEORY' }),
   bounded('eta', 0, 1, { category: 'THEORY' }),

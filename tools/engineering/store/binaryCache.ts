@@ -6,10 +6,11 @@
  * that cannot be read or written (read-only home) only costs the rebuild.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../../../config/paths.ts';
 import type { BinaryStore } from '../linalg/wasm/binarySource.ts';
+import { makeDirsSync } from '../../fileFaults.ts';
 
 const fileOf = (dir: string, name: string, source: string) => join(dir, `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 20)}.bin`);
 
@@ -27,7 +28,7 @@ export function fileBinaryStore(kind = 'wasm'): BinaryStore {
       const dir = join(cacheDir(), kind);
       const file = fileOf(dir, name, source);
       try {
-        mkdirSync(dir, { recursive: true });
+        makeDirsSync(dir, 'store');
         const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
         writeFileSync(tmp, bytes);
         renameSync(tmp, file);

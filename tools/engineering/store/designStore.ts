@@ -9,10 +9,12 @@
  * the .npy bytes)>`, so saving the same design twice gives the same id. Every write goes to a
  * temp path in the same folder and is renamed into place: a failure never leaves a partial artifact.
  */
-import { appendFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { artifactsDir } from '../../../config/paths.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
+import { makeDirs } from '../../fileFaults.ts';
 import type { Design } from '../problem.ts';
 import { atomicWrite, exists, isMissing, readBytes, readJson } from './atomicFs.ts';
 import { designId, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
@@ -84,7 +86,7 @@ export class DesignStore {
 
   /** Writes the artifact into a temp folder and renames it into place. */
   private async commitNew(id: string, npy: Uint8Array, meta: DesignMeta): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await makeDirs(this.root, 'store');
     const tmp = await mkdtemp(join(this.root, `.tmp-${id}-`));
     try {
       await writeFile(join(tmp, 'design.npy'), npy);
@@ -136,8 +138,9 @@ export class DesignStore {
   }
 
   private async loadPath(path: string, shape?: [number, number]): Promise<LoadedDesign> {
-    const info = await stat(path).catch((e) => {
-      if (isMissing(e)) throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
+    const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
+      if (isMissing(e) || e.code === 'ENOTDIR') throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
+      if (e.code === 'EACCES' || e.code === 'ENAMETOOLONG' || e.code === 'ELOOP') throw new InputError(`cannot read ${path} (${e.code})`, { field: 'design' });
       throw e;
     });
     if (info.isDirectory()) {
@@ -155,7 +158,7 @@ export class DesignStore {
   async noteThreadUse(threadId: string, id: string): Promise<void> {
     if (!THREAD_RE.test(threadId)) return;
     const dir = join(this.root, THREADS_DIR);
-    await mkdir(dir, { recursive: true });
+    await makeDirs(dir, 'store');
     this.dir(id); // validates the id
     await appendFile(join(dir, `${threadId}.txt`), `${id}\n`);
   }
@@ -284,16 +287,22 @@ function defaultRole(fileName: string): string {
 
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 
-/** A regular file's bytes, refusing special files (devices, FIFOs) and files over MAX_NPY_BYTES before reading. */
+/**
+ * A regular file's bytes, refusing special files (devices, FIFOs) and files over MAX_NPY_BYTES
+ * before reading. The file is opened without blocking (a FIFO with no writer would block) and
+ * checked on the open handle, so it cannot be swapped for another between the check and the read.
+ */
 async function readRegularFile(path: string): Promise<Uint8Array> {
-  const info = await stat(path).catch((e) => {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
     if (isMissing(e)) throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
+    if (e.code === 'EACCES' || e.code === 'EPERM') throw new InputError(`cannot read ${path}: permission denied`, { field: 'design', hint: 'give a .npy file you can read' });
+    if (e.code === 'ENOTDIR' || e.code === 'ENAMETOOLONG' || e.code === 'ELOOP') throw new InputError(`${path} is not a file path that exists (${e.code})`, { field: 'design' });
     throw e;
   });
-  if (!info.isFile()) throw new InputError(`${path} is not a regular file`, { field: 'design', hint: 'give a .npy file saved with numpy.save' });
-  if (info.size > MAX_NPY_BYTES) throw new InputError(`${path} is ${info.size} bytes; designs are at most ${MAX_NPY_BYTES} bytes`, { field: 'design' });
-  const handle = await open(path, 'r');
   try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new InputError(`${path} is not a regular file`, { field: 'design', hint: 'give a .npy file saved with numpy.save' });
+    if (info.size > MAX_NPY_BYTES) throw new InputError(`${path} is ${info.size} bytes; designs are at most ${MAX_NPY_BYTES} bytes`, { field: 'design' });
     return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();

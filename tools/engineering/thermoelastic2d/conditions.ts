@@ -6,7 +6,7 @@
  * the v0 defaults (setup.ts `defaultBoundaryConditions`); per-call BC arrays are not yet exposed as
  * conditions. The grid is fixed at 64×64.
  */
-import { bounded, crossField, greaterThan, integer, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, integer, limit, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const NELX = 64;
@@ -35,6 +35,9 @@ export const configFields: readonly FieldSpec[] = [
   },
 ];
 
+/** EngiAI's hard limit (error): the grid is fixed; time grows with the iterations (~60 ms each). */
+export const LIMITS = { maxIter: 2000 } as const;
+
 export const configConstraints: readonly Constraint[] = [
   bounded('volfrac', 0, 1, { category: 'THEORY' }),
   // The volume constraint Σx/(volfrac·n) − 1 divides by volfrac.
@@ -44,6 +47,7 @@ export const configConstraints: readonly Constraint[] = [
   bounded('weight', 0, 1, { category: 'THEORY' }),
   bounded('max_iter', 0, undefined, { category: 'THEORY' }),
   integer('max_iter', { category: 'IMPL' }),
+  limit('max_iter', LIMITS.maxIter, 'each iteration is a coupled thermal and structural solve, about 60 ms'),
   // EngiBench's Config.rmin_bound (no category): 0 < rmin ≤ max(nelx, nely).
   crossField('rmin_bound', `0 < rmin <= max(nelx, nely) = ${Math.max(NELX, NELY)}`, (v) => {
     const rmin = Number(v.rmin);

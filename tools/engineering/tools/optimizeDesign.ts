@@ -29,6 +29,7 @@ export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
         start: start && { design: start.design, id: start.id },
         onStep: (e) => ctx.progress?.({ step: e.step, total: e.maxIter, value: e.objectives[0], label: objective }),
         provenance: { tool: 'optimize_design' },
+        signal: ctx.signal,
       });
       if (ctx.threadId) await ctx.store.noteThreadUse(ctx.threadId, stored.id);
       return {

@@ -2,10 +2,12 @@
  * Files: artifacts (only from the artifact folder, see artifactFiles.ts), the stored designs with
  * links to their files, and document uploads into ENGIAI_HOME/uploads with a size limit (413).
  */
-import { mkdir, readdir, stat, writeFile, rename } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, raw, type RequestHandler } from 'express';
 import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifactFiles.ts';
+import { makeDirs } from '../../../tools/fileFaults.ts';
 import { HttpError } from '../httpErrors.ts';
 import type { WebState } from '../webState.ts';
 
@@ -55,10 +57,16 @@ export function filesRoutes(state: WebState): Router {
     if (!UPLOAD_NAME.test(name) || name.includes('..')) throw new HttpError(400, 'give ?name=<file name> (letters, digits, space, "._()-", up to 121 characters)');
     const data = req.body as Buffer;
     if (!Buffer.isBuffer(data) || data.length === 0) throw new HttpError(400, 'empty upload');
-    await mkdir(state.uploadsDir, { recursive: true });
-    const tmp = join(state.uploadsDir, `.tmp-${process.pid}-${Date.now()}`);
-    await writeFile(tmp, data);
-    await rename(tmp, join(state.uploadsDir, name));
+    // a name of its own per upload ('wx': never another's file), renamed into place whole
+    const tmp = join(state.uploadsDir, `.tmp-${randomUUID()}`);
+    try {
+      await makeDirs(state.uploadsDir, 'store');
+      await writeFile(tmp, data, { flag: 'wx' });
+      await rename(tmp, join(state.uploadsDir, name));
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw new HttpError(507, `the upload ${name} could not be stored (${(err as NodeJS.ErrnoException).code ?? 'write failed'}); try again, or free space in the upload folder`);
+    }
     res.status(201).json({ name, bytes: data.length });
   });
 
@@ -66,8 +74,8 @@ export function filesRoutes(state: WebState): Router {
     const names = await readdir(state.uploadsDir).catch(() => [] as string[]);
     const files = [];
     for (const name of names.filter((n) => !n.startsWith('.'))) {
-      const info = await stat(join(state.uploadsDir, name));
-      if (info.isFile()) files.push({ name, bytes: info.size, modified: info.mtime.toISOString() });
+      const info = await stat(join(state.uploadsDir, name)).catch(() => undefined); // removed meanwhile
+      if (info?.isFile()) files.push({ name, bytes: info.size, modified: info.mtime.toISOString() });
     }
     res.json({ files, limitBytes: state.uploadLimitBytes });
   });

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { Router, json, type Request } from 'express';
 import { serializeMessage } from '../../../agents/index.ts';
 import { withLinks } from '../artifactFiles.ts';
-import { ThreadBusyError } from '../chatService.ts';
-import { HttpError, errorBody } from '../httpErrors.ts';
+import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
+import { HttpError, errorBody, statusOf } from '../httpErrors.ts';
 import { openSse } from '../sse.ts';
 import type { WebState } from '../webState.ts';
 
@@ -28,6 +28,26 @@ function titleOf(body: unknown, fallback: string): string {
 }
 
 const shortTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The thread and a server slot, or 409 (thread busy) / 503 with Retry-After (server busy). */
+function claim(state: WebState, id: string): ClaimedTurn {
+  try {
+    return state.chat.claim(id);
+  } catch (err) {
+    if (err instanceof ThreadBusyError) throw new HttpError(409, err.message);
+    if (err instanceof ServerBusyError) throw new HttpError(503, err.message, { 'Retry-After': String(err.retryAfterS) });
+    throw err;
+  }
+}
+
+/** An answer needs a question: 404 for a thread that does not exist, 409 when nothing is pending. */
+async function assertPendingQuestion(state: WebState, id: string): Promise<void> {
+  const session = await state.chat.session(state.settings.model, state.settings.approvals);
+  if (await session.pendingInterrupt(id)) return;
+  if (!state.index.get(id) && !(await session.messages(id)).length) throw new HttpError(404, `no thread ${id}: "resume" answers a question on an existing thread`);
+  throw new HttpError(409, `thread ${id} has no pending question to answer; send "message" instead`);
+}
 
 export function threadsRoutes(state: WebState): Router {
   const r = Router();
@@ -71,29 +91,36 @@ export function threadsRoutes(state: WebState): Router {
 
   r.post('/api/threads/:id/turn', async (req, res) => {
     const id = threadId(req);
-    const body = (req.body ?? {}) as { message?: unknown; resume?: unknown };
+    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown };
     const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : undefined;
     if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
     if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
     if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
-    if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
-    else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
-    const sse = openSse(req, res);
-    sse.send('accepted', { threadId: id, t: Date.now() });
+    if (message === undefined) await assertPendingQuestion(state, id);
+    const turn = claim(state, id);
     try {
-      const result = await state.chat.runTurn({
-        threadId: id,
-        model: state.settings.model,
-        approvals: state.settings.approvals,
-        message,
-        resume: body.resume,
-        onEvent: (e) => sse.send(e.type, withLinks(state.artifactsRoot, e)),
-      });
-      sse.send('turn_end', { threadId: id, status: result.status, answer: result.answer, interrupt: result.interrupt });
-    } catch (err) {
-      sse.send('error', err instanceof ThreadBusyError ? { error: err.message } : errorBody(err));
+      if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
+      else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
+      // a client that goes away cancels its turn: nothing else is waiting for it
+      const sse = openSse(req, res, { onClose: () => turn.cancel('the client disconnected') });
+      sse.send('accepted', { threadId: id, t: Date.now() });
+      try {
+        const result = await turn.run({
+          model: state.settings.model,
+          approvals: state.settings.approvals,
+          message,
+          resume: body.resume,
+          onEvent: (e) => sse.send(e.type, withLinks(state.artifactsRoot, e)),
+        });
+        sse.send('turn_end', { threadId: id, status: result.status, answer: result.answer, interrupt: result.interrupt });
+      } catch (err) {
+        if (statusOf(err) >= 500) state.log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        sse.send('error', errorBody(err, state.home));
+      } finally {
+        sse.end();
+      }
     } finally {
-      sse.end();
+      turn.release();
     }
   });
 

@@ -9,8 +9,17 @@ export interface Route {
   params: string[];
 }
 
+/** A part of the fragment decoded; a malformed escape (`%E0%A4`) is kept as written instead of throwing. */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 export function parseHash(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodePart);
   return { page: parts[0] ?? '', params: parts.slice(1) };
 }
 
