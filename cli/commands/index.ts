@@ -14,4 +14,6 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./dataset.ts'),
   () => import('./chat.ts'),
   () => import('./serve.ts'),
+  () => import('./train.ts'),
+  () => import('./evaluate.ts'),
 ];

@@ -137,16 +137,20 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       if (o.signal?.aborted) break;
       const t0 = performance.now();
       const perm = rng.permutation(n);
-      let losses: Record<string, number> = {};
+      const sums: Record<string, number> = {};
       let seen = 0;
+      let steps = 0;
       for (let b = 0; b < batches; b++) {
         const idx = perm.slice(b * bs, (b + 1) * bs);
         if (idx.length < 2 && o.algo === 'cgan') continue; // batch norm needs two samples
-        losses = model.trainBatch(gather(data, idx, card.normalisation), rng);
+        const losses = model.trainBatch(gather(data, idx, card.normalisation), rng);
+        for (const [k, v] of Object.entries(losses)) sums[k] = (sums[k] ?? 0) + v;
         seen += idx.length;
+        steps++;
         card.batches_done++;
         if ((b + 1) % logEvery === 0 || b === batches - 1) log(`[train] epoch ${epoch}/${o.epochs} batch ${b + 1}/${batches} ${fmtLosses(losses)}`);
       }
+      const losses = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v / Math.max(1, steps)]));
       const seconds = (performance.now() - t0) / 1000;
       const rate = seen / Math.max(seconds, 1e-9);
       card.epochs_done = epoch;
