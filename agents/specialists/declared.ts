@@ -28,12 +28,6 @@ const DECLARED: Declaration[] = [
     asks: /\b(?:web|internet|online|google|tavily|search the)\b/i,
   },
   {
-    name: 'hpc',
-    reason: 'no cluster configured (the HPC agent is not built yet)',
-    description: 'Generates, submits and monitors SLURM jobs on a remote cluster over SSH; trains and evaluates generative models.',
-    asks: /\b(?:cluster|slurm|hpc|sbatch|supercomputer|train(?:ing)? (?:a |the )?(?:cgan|diffusion|generative|model))\b/i,
-  },
-  {
     name: 'cli',
     reason: 'the local command agent is not built yet',
     description: 'Runs whitelisted local commands and GUI applications (e.g. open an STL in a viewer) after the person confirms.',

@@ -5,9 +5,10 @@
  */
 import { declaredSpecialists } from './declared.ts';
 import { engineeringSpecialist } from './engineering/index.ts';
+import { hpcSpecialist } from './hpc/index.ts';
 import { validateSpecialists, type Specialist, type SpecialistDeps, type SpecialistFactory } from './specialist.ts';
 
-export const SPECIALISTS: readonly SpecialistFactory[] = [engineeringSpecialist, ...declaredSpecialists];
+export const SPECIALISTS: readonly SpecialistFactory[] = [engineeringSpecialist, hpcSpecialist, ...declaredSpecialists];
 
 /** Builds the specialists (the registry's, or `factories`) and checks their names before any graph is built. */
 export async function buildSpecialists(deps: SpecialistDeps, factories: readonly SpecialistFactory[] = SPECIALISTS): Promise<Specialist[]> {
@@ -17,4 +18,4 @@ export async function buildSpecialists(deps: SpecialistDeps, factories: readonly
 }
 
 export { validateSpecialists, handoffToolName, handoffTarget } from './specialist.ts';
-export type { Specialist, SpecialistDeps, SpecialistFactory, Availability } from './specialist.ts';
+export type { Specialist, SpecialistDeps, SpecialistFactory, Availability, ThreadView } from './specialist.ts';

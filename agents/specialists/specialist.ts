@@ -29,6 +29,18 @@ export interface Specialist {
     /** Its planner (absent: it cannot work offline). */
     role?: OfflineRole;
   };
+  /** What it shows about a conversation outside the chat (the web UI's thread views), or null. */
+  threadView?(threadId: string): Promise<ThreadView | null>;
+  /** Releases what its context holds open (connections); called by Runtime.close(). */
+  close?(): void | Promise<void>;
+}
+
+/** A specialist's view of a thread: `kind` tells the UI how to draw `data` (e.g. "jobs"). */
+export interface ThreadView {
+  agent: string;
+  kind: string;
+  title: string;
+  data: unknown;
 }
 
 /** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */

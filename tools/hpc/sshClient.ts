@@ -150,7 +150,7 @@ export class SshClient {
       } catch (err) {
         const retryable = err instanceof InfraError && err.retryable;
         if (!retryable || attempt >= this.o.maxReconnects) {
-          if (retryable) throw new InfraError(`${what} failed after ${attempt + 1} attempts: ${(err as Error).message}`, { cause: err, retryable: true, hint: `check that ${this.o.host}:${this.o.port} is reachable` });
+          if (retryable) throw new InfraError(`${what} failed after ${attempt + 1} attempts: ${(err as Error).message}`, { cause: err, retryable: false, hint: `check that ${this.o.host}:${this.o.port} is reachable` });
           throw err;
         }
         if (client && this.conn === client) {
