@@ -3,11 +3,11 @@
  * local process with SLURM's states and log file; a failing job, cancel, a server restart mid-job, and
  * `engiai chat` with the offline model taking both benchmark phrasings through all four steps.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../../cli/commands/chat.ts';
-import { harness, SIX_METRICS, testConfig, type ToolHarness } from './helpers.ts';
+import { harness, SIX_METRICS, testConfig, TINY_HPC, type ToolHarness } from './helpers.ts';
 
 const home = testConfig({}).home;
 const open: ToolHarness[] = [];
@@ -78,32 +78,25 @@ describe('local executor pipeline', () => {
 });
 
 describe('engiai chat with the offline model on the local executor', () => {
-  const io = () => {
-    let out = '';
-    return { io: { write: (s: string) => void (out += s), ask: async () => 'yes' }, text: () => out };
-  };
   for (const message of [
     'train a cGAN on beams2d for 2 epochs with seed 3 on the cluster and tell me how good it is',
     'Generate the SLURM script to train a cGAN on beams2d for 1 epoch with seed 4, submit it, wait for it to finish, then evaluate the model',
   ]) {
     it(`takes "${message.slice(0, 50)}…" through all four steps`, async () => {
       const h = testConfig({}).home;
-      const { io: terminal } = io();
-      const { loadConfig } = await import('../../../config/load.ts');
+      const cfg = join(h, 'engiai.yaml');
+      writeFileSync(cfg, JSON.stringify({ hpc: TINY_HPC })); // no cluster configured: the embedded local executor
       const prev = process.env.ENGIAI_CONFIG;
-      const cfgPath = join(h, 'engiai.yaml');
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(cfgPath, `hpc:\n  datasets:\n    small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 }\n  evaluation: { nSamples: 4 }\n  pollSeconds: 0.3\n`);
-      process.env.ENGIAI_CONFIG = cfgPath;
+      process.env.ENGIAI_CONFIG = cfg;
       try {
-        expect(loadConfig().hpc.evaluation.nSamples).toBe(4);
-        const out = await runChat({ message, home: h, model: 'offline', yes: true, json: true }, terminal);
+        const out = await runChat({ message, home: h, model: 'offline', yes: true, json: true }, { write: () => {}, ask: async () => 'yes' });
         expect(out.status).toBe('done');
         const calls = out.trace.events.filter((e) => e.type === 'tool_call').map((e) => (e as { name: string }).name);
         // submit_job shows twice: asked for approval, then run once approved
         expect(calls).toEqual(['generate_slurm_script', 'submit_job', 'submit_job', 'wait_for_job', 'fetch_job_output', 'evaluate_model']);
         expect(out.trace.events.some((e) => e.type === 'handoff' && (e as { to?: string }).to === 'hpc')).toBe(true);
-        expect(out.trace.events.some((e) => e.type === 'interrupt')).toBe(true); // submit_job asked for approval
+        expect(out.trace.events.some((e) => e.type === 'interrupt')).toBe(true);
+        expect(out.answer).toContain('ran on the embedded local executor');
         for (const name of ['IOG', 'COG', 'FOG', 'MMD', 'DPP', 'violation ratio']) expect(out.answer).toContain(name);
       } finally {
         if (prev === undefined) delete process.env.ENGIAI_CONFIG;
