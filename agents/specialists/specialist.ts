@@ -8,7 +8,7 @@
  */
 import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../tools/errors.ts';
-import type { BoundTool } from '../../tools/tool.ts';
+import type { Artifact, BoundTool } from '../../tools/tool.ts';
 import type { OfflineRole } from '../models/offline/role.ts';
 
 export type Availability = { available: true } | { available: false; reason: string };
@@ -41,6 +41,8 @@ export interface ThreadView {
   kind: string;
   title: string;
   data: unknown;
+  /** Files the view refers to (the web server links those inside the artifact folder). */
+  artifacts?: Artifact[];
 }
 
 /** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */

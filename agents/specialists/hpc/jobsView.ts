@@ -5,6 +5,8 @@
  */
 import type { HpcContext } from '../../../tools/hpc/index.ts';
 import { isTerminal, trainingProgress } from '../../../tools/hpc/index.ts';
+import { join } from 'node:path';
+import { artifact } from '../../../tools/tool.ts';
 import type { ThreadView } from '../specialist.ts';
 
 export async function jobsView(ctx: HpcContext, threadId: string): Promise<ThreadView | null> {
@@ -35,5 +37,10 @@ export async function jobsView(ctx: HpcContext, threadId: string): Promise<Threa
       };
     }),
   );
-  return { agent: 'hpc', kind: 'jobs', title: 'Jobs', data: { jobs } };
+  const artifacts = rec.pipelines.flatMap((p) => [
+    artifact('document', p.script.path, `${p.key} script`),
+    ...(p.fetched?.log ? [artifact('log', p.fetched.log, `${p.key} log`)] : []),
+    ...(p.metrics ? [artifact('data', join(ctx.artifactsDir, p.key, 'metrics.json'), `${p.key} metrics`)] : []),
+  ]);
+  return { agent: 'hpc', kind: 'jobs', title: 'Jobs', data: { jobs }, artifacts };
 }

@@ -3,6 +3,7 @@ import type { FunctionComponent } from 'preact';
 import { ChatPage } from './pages/chatPage.tsx';
 import { DesignsPage } from './pages/designsPage.tsx';
 import { DocumentsPage } from './pages/documentsPage.tsx';
+import { JobsPage } from './pages/jobsPage.tsx';
 import { SettingsPage } from './pages/settingsPage.tsx';
 import { ThreadsPage } from './pages/threadsPage.tsx';
 
@@ -25,6 +26,7 @@ export const pages: PageEntry[] = [
   { id: 'threads', title: 'Threads', component: ThreadsPage, nav: true },
   { id: 'designs', title: 'Designs', component: DesignsPage, nav: true },
   { id: 'documents', title: 'Documents', component: DocumentsPage, nav: true },
+  { id: 'jobs', title: 'Jobs', component: JobsPage, nav: true },
   { id: 'settings', title: 'Models & agents', component: SettingsPage, nav: true },
 ];
 
