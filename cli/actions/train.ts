@@ -22,8 +22,10 @@ export async function runTrain(opts: TrainOpts): Promise<void> {
   const scale = oneOf('scale', opts.scale, SCALES);
   const epochs = intArg('epochs', opts.epochs, 0, 100_000);
   const seed = intArg('seed', opts.seed, 0, 2 ** 31 - 1);
-  const home = loadConfig().home;
-  const dataDir = resolve(opts.data ?? join(datasetsDir(home), `${opts.problem}-n200-seed0`));
+  const config = loadConfig();
+  const home = config.home;
+  const { datasetName } = await import('../../tools/hpc/index.ts');
+  const dataDir = resolve(opts.data ?? join(datasetsDir(home), datasetName(opts.problem, config.hpc.datasets[scale])));
   const outDir = resolve(opts.out ?? join(home, 'models', `${algo}-${opts.problem}-${scale}-s${seed}`));
   const write = (line: string) => void process.stdout.write(`${line}\n`);
   const controller = new AbortController();

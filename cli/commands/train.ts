@@ -21,7 +21,7 @@ export function register(program: Command): void {
     .option('--epochs <n>', '[number] total epochs (an existing --out folder resumes to this many)', '2')
     .option('--seed <s>', '[number] seed of weights, shuffles and noise', '1')
     .option('--scale <scale>', '[string] small (CPU-sized layers) | paper (EngiOpt sizes)', 'small')
-    .option('--data <dir>', '[string] dataset folder from `engiai dataset generate` (default: $ENGIAI_HOME/datasets/<problem>-n200-seed0)')
+    .option('--data <dir>', '[string] dataset folder from `engiai dataset generate` (default: $ENGIAI_HOME/datasets/<problem>-n200-seed0-50x25-it100, the hpc.datasets entry of the scale)')
     .option('--out <dir>', '[string] model folder (default: $ENGIAI_HOME/models/<algo>-<problem>-<scale>-s<seed>)')
     .option('--json', '[boolean] print the model card as JSON at the end')
     .action(async (opts: TrainOpts) => {
