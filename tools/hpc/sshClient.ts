@@ -246,7 +246,7 @@ export class SshClient {
     );
   }
 
-  /** Copies a remote folder tree into `localDir`; returns the local files (at most maxBytes in all). */
+  /** Copies a remote folder tree (or one file) to `localDir`; returns the local files (at most maxBytes in all). */
   download(remoteDir: string, localDir: string, maxBytes: number): Promise<string[]> {
     return this.sftpOp('SFTP download', async (s) => {
       const files: string[] = [];
@@ -270,7 +270,14 @@ export class SshClient {
           }
         }
       };
-      await walk(remoteDir, localDir);
+      const top = await new Promise<{ isDirectory(): boolean; size: number }>((resolve, reject) => s.stat(remoteDir, (err, st) => (err ? reject(new InfraError(`cannot stat ${remoteDir}: ${err.message}`)) : resolve(st))));
+      if (top.isDirectory()) await walk(remoteDir, localDir);
+      else {
+        if (top.size > maxBytes) throw new InfraError(`${remoteDir} is larger than ${maxBytes} bytes`);
+        mkdirSync(dirname(localDir), { recursive: true });
+        await new Promise<void>((resolve, reject) => s.fastGet(remoteDir, localDir, (err) => (err ? reject(new InfraError(`cannot download ${remoteDir}: ${err.message}`)) : resolve())));
+        files.push(localDir);
+      }
       return files;
     });
   }

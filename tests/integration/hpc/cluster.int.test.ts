@@ -72,6 +72,22 @@ describe('SLURM over SSH', () => {
   });
 });
 
+describe('EngiOpt template', () => {
+  it("runs EngiOpt's commands and evaluate_model reads its CSV row (a stand-in `python` from the set-up lines plays EngiOpt)", async () => {
+    const row = '101.5,2030.1,3.25,0.125,1e-05,0.3,3,beams2d,cgan_2d,50,10.0';
+    const standIn = `python() { echo "python $*"; case "$*" in *evaluate_cgan_2d*) printf '%s\\n' 'iog,cog,fog,mmd,dpp,viol,seed,problem_id,model_id,n_samples,sigma' '${row}' > metrics.csv;; esac; }`;
+    const t = ci({ setup: [standIn] });
+    const gen = await t.call('generate_slurm_script', { algo: 'cgan', epochs: 2, seed: 3, template: 'engiopt' }, 'engiopt');
+    expect(gen.template).toBe('engiopt');
+    await t.call('submit_job', {}, 'engiopt');
+    expect(await t.call('wait_for_job', {}, 'engiopt')).toMatchObject({ state: 'COMPLETED' });
+    const out = await t.call('fetch_job_output', {}, 'engiopt');
+    expect((out.log_tail as string[]).join('\n')).toContain("python -m engiopt.cgan_2d.cgan_2d --problem-id beams2d --seed 3 --n-epochs 2 --track --save-model");
+    const m = await t.call('evaluate_model', {}, 'engiopt');
+    expect(m).toMatchObject({ iog: 101.5, cog: 2030.1, fog: 3.25, mmd: 0.125, dpp: 1e-5, viol: 0.3, model_id: 'cgan_2d', n_samples: 50, source: 'EngiOpt evaluation on the cluster' });
+  });
+});
+
 describe('host-key verification', () => {
   const knownHosts = (text: string) => {
     const f = join(mkdtempSync(join(tmpdir(), 'engiai-kh-')), 'known_hosts');

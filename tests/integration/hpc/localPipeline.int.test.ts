@@ -44,6 +44,15 @@ describe('local executor pipeline', () => {
     expect(JSON.parse(readFileSync(String(m.metrics_file), 'utf8')).iog).toBe(m.iog);
   });
 
+  it('a different request starts a new pipeline; repeating it returns that one', async () => {
+    const t = local();
+    const a = await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 1 }, 'specs');
+    const b = await t.call('generate_slurm_script', { algo: 'diffusion', epochs: 1, seed: 1 }, 'specs');
+    expect(b.script_id).not.toBe(a.script_id);
+    expect(await t.call('generate_slurm_script', { algo: 'diffusion', epochs: 1, seed: 1 }, 'specs')).toMatchObject({ script_id: b.script_id });
+    expect(t.ctx.store.read('specs').pipelines.map((p) => p.key)).toEqual([a.script_id, b.script_id]);
+  });
+
   it('reports a failing job as FAILED with its log tail', async () => {
     const t = local({ setup: ['echo "module nodejs/99: not found" >&2', 'exit 7'] });
     await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1 }, 'fail');

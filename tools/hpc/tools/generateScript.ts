@@ -46,10 +46,11 @@ export const generateSlurmScript = defineHpcTool({
     const thread = threadOf(ctx);
     const p = await ctx.store.update(thread, (rec) => {
       const cur = rec.pipelines.at(-1);
+      const keyFor = (index: number) => createHash('sha256').update(JSON.stringify([thread, index, cluster, spec])).digest('hex').slice(0, 16);
+      // the same request while the latest pipeline is unfinished is the same pipeline (a retry, or a resumed turn)
       const open = cur && !cur.steps.evaluate.done && !(cur.job && ['FAILED', 'CANCELLED'].includes(cur.job.state));
-      const index = open ? cur!.index : rec.pipelines.length;
-      const key = createHash('sha256').update(JSON.stringify([thread, index, cluster, spec])).digest('hex').slice(0, 16);
-      if (open && cur!.key === key) return cur!;
+      if (open && cur!.key === keyFor(cur!.index)) return cur!;
+      const key = keyFor(rec.pipelines.length);
       const script = jobScript(spec, settings, ctx.settings.datasets, key, ctx.engiaiCommand(cluster));
       const dir = join(ctx.artifactsDir, key);
       mkdirSync(dir, { recursive: true });
