@@ -59,7 +59,9 @@ export class Adam {
         v[k] = b2 * v[k] + (1 - b2) * gk * gk;
         w[k] = w[k] * decay - (stepSize * m[k]) / (Math.sqrt(v[k]) / bc2 + eps);
       }
-      p.assign(tf.tensor(w, p.shape));
+      const next = tf.tensor(w, p.shape);
+      p.assign(next);
+      next.dispose(); // the variable holds its own reference to the data
     });
   }
 

@@ -18,7 +18,9 @@ export class ParamSet {
   readonly vars: Variable[] = [];
 
   add(name: string, shape: number[], init: Float32Array): Variable {
-    const v = tf.variable(tf.tensor(init, shape), true);
+    const t = tf.tensor(init, shape);
+    const v = tf.variable(t, true);
+    t.dispose();
     this.names.push(name);
     this.vars.push(v);
     return v;
@@ -37,7 +39,9 @@ export class ParamSet {
     this.vars.forEach((v, i) => {
       const data = byName.get(this.names[i]);
       if (!data || data.length !== v.size) throw new Error(`checkpoint has no matching ${this.names[i]} (${v.size} values)`);
-      v.assign(tf.tensor(data, v.shape));
+      const next = tf.tensor(data, v.shape);
+      v.assign(next);
+      next.dispose();
     });
   }
 

@@ -75,3 +75,25 @@ describe('native generative training', () => {
     expect(readCard(a)!.param_counts.denoiser).toBeGreaterThan(0);
   });
 });
+
+describe('memory', () => {
+  it('training and sampling free every tensor they create (the WASM heap does not grow per step)', async () => {
+    const { tf } = await import('../../../tools/generative/tf.ts');
+    const { Rng } = await import('../../../tools/generative/index.ts');
+    await initTf();
+    const baseline = tf.memory().numTensors;
+    for (const algo of ['cgan', 'diffusion'] as const) {
+      const m = buildModel(algo, hyperFor(algo, 'small'), 4, 200, 1);
+      const rng = new Rng(1);
+      const batch = { x: rng.uniforms(8 * 200, 0, 1), c: rng.uniforms(8 * 4, 0, 1), n: 8 };
+      m.trainBatch(batch, rng);
+      const before = tf.memory();
+      for (let i = 0; i < 5; i++) m.trainBatch(batch, rng);
+      m.sample(batch.c, 8, rng);
+      m.load(m.weights(), m.trainState());
+      expect(tf.memory()).toMatchObject({ numTensors: before.numTensors, numBytes: before.numBytes });
+      m.dispose();
+    }
+    expect(tf.memory().numTensors).toBe(baseline);
+  });
+});
