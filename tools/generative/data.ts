@@ -43,7 +43,7 @@ export function conditionVector(conditions: ConfigValues, keys: readonly string[
 export async function loadTrainingData(dir: string): Promise<TrainingData> {
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) {
-    throw new NotFoundError(`no dataset in ${dir} (manifest.json missing)`, { hint: 'generate one: engiai dataset generate beams2d --n 200 --seed 0 --nelx 50 --nely 25 --out DIR' });
+    throw new NotFoundError(`no dataset in ${dir} (manifest.json missing)`, { hint: `generate one: engiai dataset generate beams2d --n 200 --seed 0 --nelx 50 --nely 25 --max-iter 100 --out ${dir}` });
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as DatasetManifest;
   const problem = await getProblem(manifest.problem);
