@@ -10,7 +10,7 @@
  *  - pipeline: wall time of generate → submit → wait → fetch → evaluate on the loopback SLURM cluster
  *              (.ci/services.sh) and on the local executor, with a tiny dataset; per step.
  *
- *   npm run bench:perf -- generative [--only speed,epoch,metrics,pipeline] [--batches 5] [--epochs 30] [--n-samples 50]
+ *   npm run bench:perf -- generative [--only speed,epoch,metrics,pipeline] [--batches 5] [--epochs 150] [--n-samples 50]
  */
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,7 +130,7 @@ export async function run(argv: string[], log: Log): Promise<object> {
   if (only.has('epoch') || only.has('metrics')) {
     const data = await smallDataset(loadConfig().home, numberFlag(flags, 'rows', 200, { integer: true, min: 8 }), log);
     if (only.has('epoch')) out.small_epoch = await epochTime(data, 5, log);
-    if (only.has('metrics')) out.trained_vs_untrained = await trainedVsUntrained(data, numberFlag(flags, 'epochs', 30, { integer: true, min: 1 }), numberFlag(flags, 'n-samples', 50, { integer: true, min: 2 }), log);
+    if (only.has('metrics')) out.trained_vs_untrained = await trainedVsUntrained(data, numberFlag(flags, 'epochs', 150, { integer: true, min: 1 }), numberFlag(flags, 'n-samples', 50, { integer: true, min: 2 }), log);
   }
   if (only.has('pipeline')) out.pipeline = { slurm: await pipeline('ci', log), local: await pipeline('local', log) };
   return out;
