@@ -74,4 +74,16 @@ export const DEFAULTS = {
     baseUrl: 'https://api.tavily.com',
     maxResults: 5,
   },
+  hpc: {
+    /** The embedded executor: jobs run as local processes when no cluster is configured. */
+    clusters: { local: { executor: 'local' } },
+    /** Datasets the training jobs generate (once per cluster, in <remoteDir>/datasets), per model scale. */
+    datasets: {
+      small: { rows: 200, seed: 0, nelx: 50, nely: 25, maxIter: 100 },
+      paper: { grid: 'engibench', seed: 0, nelx: 100, nely: 50, maxIter: 100 },
+    },
+    evaluation: { nSamples: 50, sigma: 10 },
+    pollSeconds: 5,
+    waitTimeoutSeconds: 3_600,
+  },
 } as const;

@@ -93,6 +93,67 @@ export const websearchSettingsSchema = z
   })
   .strict();
 
+const sshName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'letters, digits, _ . -');
+
+export const clusterSchema = z
+  .object({
+    executor: z.enum(['slurm', 'local']).describe('slurm: sbatch over SSH; local: the job script as a local process'),
+    host: sshName.optional().describe('SSH host name or address (slurm)'),
+    port: z.number().int().min(1).max(65_535).default(22).describe('SSH port'),
+    user: z.string().regex(/^[a-z_][a-z0-9_.-]{0,31}$/, 'a login name').optional().describe('SSH user (slurm)'),
+    keyFile: z.string().min(1).optional().describe('private key file for SSH (slurm); ~ is the home folder'),
+    knownHostsFile: z.string().min(1).default('~/.ssh/known_hosts').describe('OpenSSH known_hosts file the host key is checked against'),
+    partition: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional().describe('SLURM partition (default: the cluster default)'),
+    remoteDir: z
+      .string()
+      .regex(/^(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9_./-]{1,255}$/, 'a plain path; relative paths are under the remote home')
+      .default('engiai-jobs')
+      .describe('work folder on the cluster (job folders and datasets)'),
+    setup: z.array(z.string().max(1_000)).max(50).default([]).describe('shell lines run first in every job (module load …, source venv/bin/activate)'),
+    command: z.string().min(1).max(1_000).optional().describe('how a job runs engiai on that machine (default: engiai; local: this installation)'),
+    cpus: z.number().int().min(1).max(1_024).default(2).describe('CPUs per job (--cpus-per-task)'),
+    keepaliveMs: z.number().int().min(1_000).max(600_000).default(10_000).describe('SSH keep-alive interval in ms'),
+    connectTimeoutMs: z.number().int().min(1_000).max(600_000).default(20_000).describe('SSH connect timeout in ms'),
+    maxReconnects: z.number().int().min(0).max(100).default(6).describe('reconnect attempts per SSH operation'),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.executor !== 'slurm') return;
+    for (const k of ['host', 'user', 'keyFile'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `a slurm cluster needs ${k}` });
+  });
+
+const datasetSettings = z
+  .object({
+    rows: z.number().int().min(8).max(1_000_000).optional().describe('sampled conditions (rows); omit when grid is set'),
+    grid: z.enum(['engibench']).optional().describe("a named grid ('engibench': EngiBench's 4,851 conditions)"),
+    seed: z.number().int().min(0).default(0).describe('sampling and split seed'),
+    nelx: z.number().int().min(4).max(1_000).describe('elements along x'),
+    nely: z.number().int().min(2).max(1_000).describe('elements along y'),
+    maxIter: z.number().int().min(1).max(1_000).describe('optimizer iterations per row'),
+  })
+  .strict()
+  .refine((d) => (d.rows === undefined) !== (d.grid === undefined), 'give exactly one of rows and grid');
+
+export const hpcSettingsSchema = z
+  .object({
+    defaultCluster: z.string().optional().describe('cluster used when a request does not name one (default: the first slurm cluster, else local)'),
+    clusters: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/), clusterSchema).default(() => ({ local: clusterSchema.parse(DEFAULTS.hpc.clusters.local) })).describe('clusters by name'),
+    datasets: z
+      .object({ small: datasetSettings.default({ ...DEFAULTS.hpc.datasets.small }), paper: datasetSettings.default({ ...DEFAULTS.hpc.datasets.paper }) })
+      .strict()
+      .default(() => ({ small: { ...DEFAULTS.hpc.datasets.small }, paper: { ...DEFAULTS.hpc.datasets.paper } })),
+    evaluation: z
+      .object({
+        nSamples: z.number().int().min(1).max(10_000).default(DEFAULTS.hpc.evaluation.nSamples).describe('test conditions per evaluation'),
+        sigma: z.number().positive().default(DEFAULTS.hpc.evaluation.sigma).describe('RBF bandwidth of MMD and DPP'),
+      })
+      .strict()
+      .default({ ...DEFAULTS.hpc.evaluation }),
+    pollSeconds: z.number().min(0.2).max(3_600).default(DEFAULTS.hpc.pollSeconds).describe('job state polling interval in s'),
+    waitTimeoutSeconds: z.number().min(1).max(7 * 86_400).default(DEFAULTS.hpc.waitTimeoutSeconds).describe('longest wait_for_job call in s'),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     home: z.string().min(1).default(() => engiaiHome()).describe('ENGIAI_HOME: artifacts, caches, threads'),
@@ -105,6 +166,7 @@ export const configSchema = z
     retrieval: retrievalSettingsSchema.default(() => retrievalSettingsSchema.parse({})),
     arxiv: arxivSettingsSchema.default(() => arxivSettingsSchema.parse({})),
     websearch: websearchSettingsSchema.default(() => websearchSettingsSchema.parse({})),
+    hpc: hpcSettingsSchema.default(() => hpcSettingsSchema.parse({})),
   })
   .strict();
 
@@ -112,6 +174,8 @@ export type EngiConfig = z.infer<typeof configSchema>;
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+export type HpcSettings = z.infer<typeof hpcSettingsSchema>;
+export type ClusterSettings = z.infer<typeof clusterSchema>;
 export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
 export type { CommandSettings, ProgramRule } from './commandSettings.ts';
 

@@ -137,7 +137,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
         .flatMap((s) => s.tools.filter((t) => !t.asksPerson && !t.needsApproval).map((t) => ({ name: t.name, agent: s.name, byDefault: (s.defaultApprovals ?? []).includes(t.name) })));
     },
     close: async () => {
-      await Promise.all(specialists.map((s) => s.close?.().catch(() => undefined)));
+      await Promise.all(specialists.map((s) => Promise.resolve().then(() => s.close?.()).catch(() => undefined)));
       await threads?.close();
     },
   };

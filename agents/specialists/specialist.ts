@@ -8,7 +8,7 @@
  */
 import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../tools/errors.ts';
-import type { BoundTool } from '../../tools/tool.ts';
+import type { Artifact, BoundTool } from '../../tools/tool.ts';
 import type { OfflineRole } from '../models/offline/role.ts';
 
 export type Availability = { available: true } | { available: false; reason: string };
@@ -29,8 +29,20 @@ export interface Specialist {
     /** Its planner (absent: it cannot work offline). */
     role?: OfflineRole;
   };
-  /** Releases what the specialist holds (a connection, a server process it started); called by Runtime.close(). */
-  close?(): Promise<void>;
+  /** What it shows about a conversation outside the chat (the web UI's thread views), or null. */
+  threadView?(threadId: string): Promise<ThreadView | null>;
+  /** Releases what its context holds open (connections); called by Runtime.close(). */
+  close?(): void | Promise<void>;
+}
+
+/** A specialist's view of a thread: `kind` tells the UI how to draw `data` (e.g. "jobs"). */
+export interface ThreadView {
+  agent: string;
+  kind: string;
+  title: string;
+  data: unknown;
+  /** Files the view refers to (the web server links those inside the artifact folder). */
+  artifacts?: Artifact[];
 }
 
 /** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */

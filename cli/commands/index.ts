@@ -22,4 +22,6 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./search.ts'),
   () => import('./collections.ts'),
   () => import('./forget.ts'),
+  () => import('./train.ts'),
+  () => import('./evaluate.ts'),
 ];

@@ -114,8 +114,8 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
 
 type Optimized = OptimizeResult & { objectives: number[] };
 
-/** On a worker thread (the caller's event loop stays free); in this thread when none can start. */
-async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
+/** On a worker thread (the caller's event loop stays free); in this thread when none can start. Also used by the generative models' evaluation. */
+export async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
   try {
     return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep, signal);
   } catch (err) {

@@ -63,7 +63,8 @@ describe('a toy specialist plugged in from a test folder', () => {
       const settings = (await (await fetch(`${server.url}/api/settings`)).json()) as { approvableTools: string[]; approvals: string[]; specialists: { name: string; available: boolean; tools: string[] }[] };
       expect(settings.specialists.find((s) => s.name === 'lab')).toMatchObject({ available: true, tools: ['measure_sample', 'discard_sample'] });
       expect(settings.approvableTools).toEqual(expect.arrayContaining(['measure_sample', 'discard_sample', 'optimize_design']));
-      expect(settings.approvals).toEqual(['discard_sample']);
+      expect(settings.approvals).toContain('discard_sample'); // besides the registry's defaults (the HPC agent's submit_job, cancel_job)
+      expect(settings.approvals).not.toContain('measure_sample');
       const put = await fetch(`${server.url}/api/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify({ approvals: ['measure_sample'] }) });
       expect(put.status).toBe(200);
       const asked = await turn(server.url, 'lab-1', { message: 'measure sample E' });

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, json, type Request } from 'express';
-import { serializeMessage } from '../../../agents/index.ts';
-import { withLinks } from '../artifactFiles.ts';
+import { serializeMessage, type ThreadView } from '../../../agents/index.ts';
+import { linksOf, withLinks } from '../artifactFiles.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError, errorBody, statusOf } from '../httpErrors.ts';
 import { openSse } from '../sse.ts';
@@ -74,6 +74,19 @@ export function threadsRoutes(state: WebState): Router {
       messages: messages.map(serializeMessage),
       interrupt: await session.pendingInterrupt(id),
       running: state.chat.isRunning(id),
+    });
+  });
+
+  // what specialists show about the thread outside the chat (e.g. the HPC agent's jobs), with links to their files
+  r.get('/api/threads/:id/views', async (req, res) => {
+    const id = threadId(req);
+    const views = await Promise.all(
+      state.runtime.specialists
+        .filter((s) => s.threadView)
+        .map((s) => s.threadView!(id).catch((err: Error): ThreadView => ({ agent: s.name, kind: 'error', title: s.name, data: { error: err.message } }))),
+    );
+    res.json({
+      views: views.filter((v) => v !== null).map(({ artifacts, ...v }) => ({ ...v, links: linksOf(state.artifactsRoot, artifacts ?? []) })),
     });
   });
 

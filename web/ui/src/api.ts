@@ -1,5 +1,5 @@
 /** The server API: JSON calls with the CSRF header, and chat turns read as server-sent events. */
-import type { AgentEvent, InterruptPayload, SettingsView, ThreadDetail, ThreadRow } from './types.ts';
+import type { AgentEvent, ArtifactLink, InterruptPayload, SettingsView, ThreadDetail, ThreadRow } from './types.ts';
 
 const CSRF = { 'x-engiai-csrf': '1' };
 
@@ -32,6 +32,7 @@ export const api = {
   designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
   uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
   printers: () => call<{ printers: PrinterView[] }>('/api/printers').then((r) => r.printers),
+  threadViews: (id: string) => call<{ views: ThreadViewData[] }>(`/api/threads/${encodeURIComponent(id)}/views`).then((r) => r.views),
   upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
 };
 
@@ -45,6 +46,15 @@ export interface PrinterView {
   temperatures?: { nozzle?: number; nozzleTarget?: number; bed?: number; bedTarget?: number };
   message?: string;
   error?: string;
+}
+
+/** What a specialist shows about a thread (e.g. kind "jobs"), with links to its files. */
+export interface ThreadViewData {
+  agent: string;
+  kind: string;
+  title: string;
+  data: unknown;
+  links: ArtifactLink[];
 }
 
 export interface DesignView {

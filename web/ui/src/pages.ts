@@ -4,6 +4,7 @@ import { ChatPage } from './pages/chatPage.tsx';
 import { DesignsPage } from './pages/designsPage.tsx';
 import { DocumentsPage } from './pages/documentsPage.tsx';
 import { PrintersPage } from './pages/printersPage.tsx';
+import { JobsPage } from './pages/jobsPage.tsx';
 import { SettingsPage } from './pages/settingsPage.tsx';
 import { ThreadsPage } from './pages/threadsPage.tsx';
 
@@ -27,6 +28,7 @@ export const pages: PageEntry[] = [
   { id: 'designs', title: 'Designs', component: DesignsPage, nav: true },
   { id: 'documents', title: 'Documents', component: DocumentsPage, nav: true },
   { id: 'printers', title: 'Printers', component: PrintersPage, nav: true },
+  { id: 'jobs', title: 'Jobs', component: JobsPage, nav: true },
   { id: 'settings', title: 'Models & agents', component: SettingsPage, nav: true },
 ];
 

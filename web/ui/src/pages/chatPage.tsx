@@ -9,7 +9,7 @@ import { StlViewer } from '../components/stlViewer.tsx';
 import { buildRows, workingAgent } from '../components/timeline.ts';
 import { TimelineView } from '../components/timelineView.tsx';
 import type { PageProps } from '../pages.ts';
-import { navigate } from '../router.ts';
+import { href, navigate } from '../router.ts';
 import type { AgentEvent, ArtifactLink, InterruptPayload, ThreadDetail } from '../types.ts';
 
 function newThreadId(): string {
@@ -125,6 +125,11 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       <header class="page-head">
         <h1>{detail?.thread.title ?? (threadId ? 'Chat' : 'New chat')}</h1>
         <span class="muted">model: {model || '…'}</span>
+        {threadId && (
+          <a class="jobs-link muted" href={href('jobs', threadId)}>
+            jobs of this chat
+          </a>
+        )}
       </header>
       <section class="chat-scroll">
         {!threadId && events.length === 0 && (

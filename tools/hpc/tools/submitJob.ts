@@ -1,0 +1,40 @@
+/**
+ * submit_job: step 2. sbatch --parsable over SSH (or the local executor), idempotent twice over:
+ * the pipeline record returns a job already submitted from this conversation without touching the
+ * cluster, and the remote submit command finds a job carrying the pipeline key in its comment
+ * (slurm.ts) — so a retried or resumed submit never runs the job twice. Asks for approval by default.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError } from '../../errors.ts';
+import { mark } from '../pipelineStore.ts';
+import { PIPELINE_KEY } from '../shellQuote.ts';
+import { defineHpcTool, threadOf } from './shared.ts';
+
+export const submitJob = defineHpcTool({
+  name: 'submit_job',
+  description:
+    'Step 2: submit a generated job script to its cluster (sbatch). Safe to repeat: a script already submitted returns its existing job id. Returns job_id for wait_for_job.',
+  keyFields: ['job_id', 'state', 'cluster', 'executor', 'already_submitted'],
+  schema: z.strictObject({
+    script_id: z.string().regex(PIPELINE_KEY, '16 hex digits').optional().describe('script_id from generate_slurm_script (default: the latest script of this conversation)'),
+  }),
+  async run(args, ctx) {
+    const thread = threadOf(ctx);
+    const p = ctx.store.find(thread, { key: args.script_id });
+    if (!p) throw new InputError(args.script_id ? `no script ${args.script_id} in this conversation` : 'no job script generated yet', { field: 'script_id', hint: 'call generate_slurm_script first' });
+    if (p.job) {
+      return { result: { job_id: p.job.id, state: p.job.state, cluster: p.cluster, executor: p.executor, job_dir: p.job.jobDir, already_submitted: true, next: `wait_for_job with job_id ${p.job.id}` } };
+    }
+    const ex = ctx.executor(p.cluster);
+    const sub = await ex.submit({ key: p.key, script: readFileSync(p.script.path, 'utf8'), partition: p.spec.partition });
+    await ctx.store.update(thread, (rec) => {
+      const q = rec.pipelines.find((x) => x.key === p.key)!;
+      q.job = { id: sub.jobId, jobDir: sub.jobDir, state: 'PENDING', submittedAt: new Date().toISOString(), logTail: [] };
+      mark(q, 'submit');
+    });
+    return {
+      result: { job_id: sub.jobId, state: 'PENDING', cluster: p.cluster, executor: p.executor, job_dir: sub.jobDir, already_submitted: sub.reused, next: `wait_for_job with job_id ${sub.jobId}` },
+    };
+  },
+});
