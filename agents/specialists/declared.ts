@@ -18,7 +18,7 @@ const DECLARED: Declaration[] = [
     name: 'rag',
     reason: 'no document index configured (the RAG agent is not built yet)',
     description: "Answers questions from the person's indexed documents (PDF, Markdown) with citations; finds parameters stated in papers.",
-    asks: /\b(?:paper|document|pdf|report|my (?:notes|files)|indexed|according to|cited?|literature)\b/i,
+    asks: /\b(?:papers?|documents?|pdfs?|reports?|my (?:notes|files)|indexed|according to|cited?|literature)\b/i,
   },
   { name: 'arxiv', reason: 'the arXiv agent is not built yet', description: 'Searches arXiv for papers, fetches and indexes them for the RAG agent.', asks: /\barxiv\b/i },
   {

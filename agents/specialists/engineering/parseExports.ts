@@ -34,7 +34,7 @@ const VALUE_NAMES: Record<string, RegExp> = {
   forcedist: /force[\s_-]*dist(?:ance)?/i,
 };
 const PARAMS: Record<keyof StlArgs, string> = {
-  threshold: String.raw`(?:density[\s_-]*)?threshold`,
+  threshold: String.raw`(?<!projection[\s_-]*)(?:density[\s_-]*)?threshold`,
   scale_xy: String.raw`scale[\s_-]*xy|xy[\s_-]*scale|(?:in-?plane|pixel) (?:scale|size)`,
   scale_z: String.raw`scale[\s_-]*z|z[\s_-]*scale|extrusion(?: height| depth| thickness)?|thickness|height`,
   mirror_y: String.raw`mirror[\s_-]*y`,
@@ -149,3 +149,24 @@ export function chooseBranch(b: Branching, value: number): StlArgs {
   const isBelow = value < b.limit;
   return isBelow === b.below ? b.whenTrue : b.whenFalse;
 }
+
+const DERIVED_FROM = String.raw`(?:the\s+)?(?:same as the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|filter(?:ing)?[\s_-]*radius|force[\s_-]*dist(?:ance)?)`;
+const ZONES = [
+  // "threshold 0.45", "scale_z = 10 × rmin", "threshold = the volume fraction"
+  new RegExp(
+    String.raw`\b(?:${Object.values(PARAMS).join('|')})\b${LINK}(?:(?:true|false|yes|no|on|off)\b|${NUM}(?:\s*(?:x|×|\*|times)\s*${DERIVED_FROM})?|${DERIVED_FROM}(?:\s*(?:x|×|\*|times|multiplied by)\s*${NUM})?)?`,
+    'gi',
+  ),
+  // "use the volume fraction as the density threshold"
+  /\b(?:use|take)\s+(?:the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/gi,
+  // "0.55 for manufacturing", "0.2 for the preview"
+  new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
+  // "if the compliance is below 250"
+  new RegExp(String.raw`\bif\s+(?:the\s+)?(?:simulated\s+|resulting\s+)?(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c)\b[^.;,]*?${NUM}`, 'gi'),
+];
+
+/** The stretches of text that are export instructions (their numbers are not condition values). */
+export function exportSpans(text: string): [number, number][] {
+  return ZONES.flatMap((re) => [...text.matchAll(re)].map((m): [number, number] => [m.index, m.index + m[0].length]));
+}
+
