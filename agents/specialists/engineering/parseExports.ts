@@ -40,6 +40,13 @@ const PARAMS: Record<keyof StlArgs, string> = {
   mirror_y: String.raw`mirror[\s_-]*y`,
 };
 
+const MM = String.raw`(?:mm|millimet(?:er|re)s?)`;
+/** Words after a length in mm that name an export parameter: "3 mm thickness", "2 mm pixels". */
+const AFTER_MM: Record<'scale_xy' | 'scale_z', string> = {
+  scale_xy: String.raw`pixels?|per pixel|pixel (?:size|width)`,
+  scale_z: String.raw`thick(?:ness)?|tall|high|height|deep|depth|extrusion(?: height| depth)?`,
+};
+
 /** A derived value: "<k> × rmin", "the volume fraction", "rmin times 10". */
 function derived(text: string, known: Record<string, number | boolean>): number | null {
   for (const [name, re] of Object.entries(VALUE_NAMES)) {
@@ -66,6 +73,11 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
     const n = new RegExp(String.raw`^${NUM}`).exec(rest);
     if (d !== null) out[key] = d;
     else if (n) out[key] = Number(n[1]);
+  }
+  // "3 mm thickness", "2 mm pixels"
+  for (const key of ['scale_xy', 'scale_z'] as const) {
+    const m = out[key] === undefined ? new RegExp(`${NUM}\\s*${MM}\\s*(?:of\\s+)?(?:${AFTER_MM[key]})\\b`, 'i').exec(text) : null;
+    if (m) out[key] = Number(m[1]);
   }
   // "use the volume fraction as the density threshold"
   if (out.threshold === undefined) {
@@ -159,6 +171,8 @@ const ZONES = [
   ),
   // "use the volume fraction as the density threshold"
   /\b(?:use|take)\s+(?:the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/gi,
+  // "3 mm thickness", "2 mm pixels"
+  new RegExp(String.raw`${NUM}\s*${MM}\s*(?:of\s+)?(?:${AFTER_MM.scale_xy}|${AFTER_MM.scale_z})\b`, 'gi'),
   // "0.55 for manufacturing", "0.2 for the preview"
   new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
   // "if the compliance is below 250"

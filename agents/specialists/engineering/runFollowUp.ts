@@ -11,11 +11,12 @@ import { helpText } from './finalAnswer.ts';
 import { parseExports } from './parseExports.ts';
 import { readRequest, type Reading, type Values } from './read/readRequest.ts';
 import { checkValue } from './read/checkValue.ts';
+import { applyRelative } from './read/relative.ts';
 import { digits, normalize } from './read/text.ts';
 import { readSteps } from './read/steps.ts';
 import { answersOf, valueState, type Decision } from './runNew.ts';
 import { afterAnswers } from './slots.ts';
-import type { Thread } from './thread.ts';
+import type { Thread, ThreadDesign } from './thread.ts';
 
 const pick = (values: Values | undefined, names: string[]): Values => Object.fromEntries(Object.entries(values ?? {}).filter(([k]) => names.includes(k)));
 
@@ -36,6 +37,22 @@ function placeLoose(r: Reading, info: ProblemInfo, thread: Thread, catalog: read
   return out;
 }
 
+/** "double the filter radius": the new value from the earlier design's (or the default). */
+function relativeTo(r: Reading, base: ThreadDesign): Reading {
+  const out: Reading = { ...r, conditions: { ...r.conditions }, config: { ...r.config }, notes: [...r.notes], issues: [...r.issues] };
+  for (const x of r.relative) {
+    const { field, kind } = x.ref;
+    const old = Number(base.conditions?.[field.name] ?? base.config?.[field.name] ?? field.default);
+    const value = applyRelative(x, old);
+    const c = checkValue(field, { value });
+    if (c.ok) {
+      out[kind][field.name] = c.value;
+      out.notes.push(`"${x.said}" read as ${field.name} ${String(c.value)} (was ${old})`);
+    } else out.issues.push({ refs: [x.ref], said: x.said, reason: c.reason, ...(c.suggestion !== undefined ? { suggestion: c.suggestion } : {}) });
+  }
+  return out;
+}
+
 export function followUpRun(request: string, thread: Thread, done: DoneCall[], catalog: readonly ProblemInfo[], listed: boolean): Decision {
   const first = readRequest(request, catalog);
   const provisional = readFollowUp(first, thread, false);
@@ -43,10 +60,10 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
   const problem = provisional.base.problem.split('@')[0];
   const info = catalog.find((p) => p.id === problem);
   if (!info) return { text: `Design ${provisional.base.id} is a ${problem} design, and ${problem} is not a problem I can work on. ${helpText(catalog)}`, extras: { notes: [], notApplied: [] } };
-  const r = placeLoose(readRequest(request, catalog, { problem: info }), info, thread, catalog);
+  const r = relativeTo(placeLoose(readRequest(request, catalog, { problem: info }), info, thread, catalog), provisional.base);
   const hasChanges = Object.keys(r.conditions).length + Object.keys(r.config).length + r.issues.length > 0;
   const fu = readFollowUp(r, thread, hasChanges)!;
-  const { v, ask } = afterAnswers(valueState(r, [], r.notApplied), answersOf(done), info, catalog);
+  const { v, ask } = afterAnswers(valueState(r, info, [], r.notApplied), answersOf(done), info, catalog);
   const extras = { notes: v.notes, notApplied: v.notApplied };
   if (ask) return { ask, extras };
   const st = r.steps;

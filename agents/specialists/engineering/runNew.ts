@@ -27,10 +27,16 @@ export const requiredRefs = (info: ProblemInfo): FieldRef[] =>
 
 export const answersOf = (done: DoneCall[]): string[] => done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok).map((d) => String(d.result.answer ?? ''));
 
-export const looseNotApplied = (r: Reading, problem: string): string[] => r.loose.map((l) => `"${l.said}" (no setting of ${problem} takes it)`);
+export const looseNotApplied = (r: Reading, problem: string): string[] => [
+  ...r.loose.map((l) => `"${l.said}" (no setting of ${problem} takes it)`),
+  ...r.relative.map((x) => `"${x.said}" (no earlier design to change: give the value itself)`),
+];
 
-export function valueState(r: Reading, missing: FieldRef[], notApplied: string[]): ValueState {
-  return { conditions: { ...r.conditions }, config: { ...r.config }, missing, issues: [...r.issues], notApplied, notes: [...r.notes], useDefaults: r.useDefaults, vague: r.vague };
+export function valueState(r: Reading, info: ProblemInfo, required: FieldRef[], notApplied: string[]): ValueState {
+  return {
+    conditions: { ...r.conditions }, config: { ...r.config }, required, defaulted: [], issues: [...r.issues], notApplied, notes: [...r.notes],
+    useDefaults: r.useDefaults, vague: r.vague, order: fieldRefs(info).map((x) => x.field.name),
+  };
 }
 
 export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog: readonly ProblemInfo[], compareWith: string[]): Decision {
@@ -39,10 +45,8 @@ export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog:
   const hasValues = Object.keys(r.conditions).length + Object.keys(r.config).length + r.issues.length > 0;
   const optimize = st.optimize || st.simulate || st.render || st.stl || hasValues || !st.describe;
   if (!optimize) return { work: { describe: problem }, extras: { notes: r.notes, notApplied: looseNotApplied(r, info.id) } };
-  const issueNames = new Set(r.issues.flatMap((i) => i.refs.map((x) => x.field.name)));
-  const missing = requiredRefs(info).filter((x) => r.conditions[x.field.name] === undefined && !issueNames.has(x.field.name));
   const others = r.problem.others.map((o) => `the ${o} part (one problem per request: ask for it next)`);
-  const { v, ask } = afterAnswers(valueState(r, missing, [...r.notApplied, ...looseNotApplied(r, info.id), ...others]), answersOf(done), info, catalog);
+  const { v, ask } = afterAnswers(valueState(r, info, requiredRefs(info), [...r.notApplied, ...looseNotApplied(r, info.id), ...others]), answersOf(done), info, catalog);
   const extras = { notes: v.notes, notApplied: v.notApplied };
   if (ask) return { ask, extras };
   return {

@@ -18,20 +18,33 @@ export type Slot = { kind: 'missing'; ref: FieldRef } | { kind: 'fix'; issue: Is
 export interface ValueState {
   conditions: Values;
   config: Values;
-  missing: FieldRef[];
+  /** Fields a run needs a value for (asked unless given, defaulted or in question). */
+  required: FieldRef[];
+  /** Required fields the person let default ("defaults", "skip"). */
+  defaulted: string[];
   issues: Issue[];
   /** Reported in the answer: values dropped, defaults used. */
   notApplied: string[];
   notes: string[];
   useDefaults: boolean;
   vague: string[];
+  /** Catalog order of the problem's fields, for asking in that order. */
+  order: string[];
 }
 
+const has = (v: ValueState, ref: FieldRef) => v[ref.kind][ref.field.name] !== undefined;
+const inQuestion = (v: ValueState, name: string) => v.issues.some((i) => i.refs.some((r) => r.field.name === name));
+
+/** Required fields with no value that are not in question. */
+export const missingOf = (v: ValueState): FieldRef[] => v.required.filter((r) => !has(v, r) && !inQuestion(v, r.field.name) && !v.defaulted.includes(r.field.name));
+
 export function slotsOf(v: ValueState): Slot[] {
-  return [
-    ...(v.useDefaults ? [] : v.missing.map((ref): Slot => ({ kind: 'missing', ref }))),
+  const slots: Slot[] = [
+    ...(v.useDefaults ? [] : missingOf(v).map((ref): Slot => ({ kind: 'missing', ref }))),
     ...v.issues.map((issue): Slot => (issue.refs.length > 1 ? { kind: 'choose', issue, value: issue.value ?? NaN } : { kind: 'fix', issue })),
   ];
+  const at = (s: Slot) => v.order.indexOf(s.kind === 'missing' ? s.ref.field.name : s.issue.refs[0].field.name);
+  return slots.map((s, i) => ({ s, i })).sort((a, b) => at(a.s) - at(b.s) || a.i - b.i).map((x) => x.s);
 }
 
 function describe(ref: FieldRef): string {
@@ -61,6 +74,8 @@ export function questionText(problem: string, slots: Slot[], v: ValueState): str
 export const slotNames = (slots: Slot[]): string[] => slots.flatMap((s) => (s.kind === 'missing' ? [s.ref.field.name] : s.issue.refs.map((r) => r.field.name)));
 
 const YES = /^\s*(?:yes|yeah|yep|y|correct|right|sure|ok(?:ay)?|please do|do that|that'?s right|exactly|indeed|use (?:that|those|them|the suggestions?))\b/i;
+/** In an answer, the word alone means "use the defaults": "defaults on a 30x15 grid", "the default is fine". */
+const ANSWER_DEFAULTS = /\bdefaults\b|\bthe default\b|^\s*default\b|\bdefault (?:values?|settings?|ones?|is fine)\b/i;
 const SKIP = /\b(?:skip|ignore|drop|leave (?:it|them|that) out|never ?mind|forget (?:it|that)|no|none|nothing)\b/i;
 
 function set(v: ValueState, ref: FieldRef, value: number | boolean, said: string): boolean {
@@ -76,14 +91,14 @@ function set(v: ValueState, ref: FieldRef, value: number | boolean, said: string
 /** Applies an answer to the slots it answers; returns the state for the next step. */
 export function applyAnswer(answer: string, slots: Slot[], v: ValueState, info: ProblemInfo, catalog: readonly ProblemInfo[]): ValueState {
   const r = readRequest(answer, catalog, { problem: info });
-  const next: ValueState = { ...v, conditions: { ...v.conditions }, config: { ...v.config }, missing: [], issues: [...r.issues], notApplied: [...v.notApplied], notes: [...v.notes] };
+  const next: ValueState = { ...v, conditions: { ...v.conditions }, config: { ...v.config }, defaulted: [...v.defaulted], issues: [...r.issues], notApplied: [...v.notApplied], notes: [...v.notes] };
   const named = new Set([...Object.keys(r.conditions), ...Object.keys(r.config)]);
   Object.assign(next.conditions, r.conditions);
   Object.assign(next.config, r.config);
   const numbers = r.loose.map((l) => l.token);
   const yes = YES.test(answer);
   const skip = SKIP.test(answer) && !numbers.length && !named.size;
-  const defaults = r.useDefaults || /^\s*(?:the\s+)?defaults?\s*[.!]?\s*$/i.test(answer);
+  const defaults = r.useDefaults || ANSWER_DEFAULTS.test(answer);
   for (const s of slots) {
     const names = s.kind === 'missing' ? [s.ref.field.name] : s.issue.refs.map((x) => x.field.name);
     if (names.some((n) => named.has(n))) continue;
@@ -100,12 +115,12 @@ export function applyAnswer(answer: string, slots: Slot[], v: ValueState, info: 
       if (c.ok) next[ref.kind][ref.field.name] = c.value;
       else next.issues.push({ refs: [ref], said: `${ref.field.name} ${r.loose.find((l) => l.token === n)?.said ?? digits(n.value)}`, reason: c.reason, ...(c.suggestion !== undefined ? { suggestion: c.suggestion } : {}) });
     } else if (s.kind === 'fix' && yes && s.issue.suggestion !== undefined) set(next, ref, s.issue.suggestion, s.issue.said);
-    else if (s.kind === 'fix') next.notApplied.push(`"${s.issue.said}" (${s.issue.reason})`);
-    else {
-      if (defaults || skip) next.useDefaults = true;
-      next.missing.push(ref);
-    }
+    else if (s.kind === 'fix') {
+      next.notApplied.push(`"${s.issue.said}" (${s.issue.reason})`);
+      if (skip || defaults) next.defaulted.push(ref.field.name);
+    } else if (defaults || skip) next.defaulted.push(ref.field.name);
   }
+  if (defaults) next.useDefaults = true;
   for (const l of r.loose.filter((x) => numbers.includes(x.token))) next.notApplied.push(`"${l.said}" (more numbers than values asked for)`);
   next.notes.push(...r.notes);
   return next;
@@ -127,7 +142,8 @@ export function afterAnswers(v: ValueState, answers: string[], info: ProblemInfo
   const slots = slotsOf(v);
   if (slots.length && answers.length < MAX_ASKS) return { v, ask: { question: questionText(info.id, slots, v), missing: slotNames(slots) } };
   const out: ValueState = { ...v, notes: [...v.notes], notApplied: [...v.notApplied], issues: [] };
-  if (v.missing.length) out.notes.push(`${v.useDefaults ? 'used the defaults' : 'no value given, so used the defaults'} for ${v.missing.map((m) => `${m.field.name} (${m.field.default})`).join(', ')}`);
+  const defaulted = [...v.required.filter((r) => v.defaulted.includes(r.field.name) && !has(v, r)), ...missingOf(v)];
+  if (defaulted.length) out.notes.push(`${v.useDefaults || v.defaulted.length ? 'used the defaults' : 'no value given, so used the defaults'} for ${defaulted.map((m) => m.field.name).join(', ')} (${defaulted.map((m) => String(m.field.default)).join(', ')})`);
   for (const i of v.issues) out.notApplied.push(`"${i.said}" (${i.reason})`);
   return { v: out };
 }

@@ -25,7 +25,6 @@ describe('the phrasing corpus', () => {
   it('has at least 150 phrasings with unique ids, covering every failure class of issue 9', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(150);
     expect(new Set(CORPUS.map((p) => p.id)).size).toBe(CORPUS.length);
-    const classes = new Set(CORPUS.map((p) => p.cls));
     for (const c of ['booleans', 'grids', 'numberWords', 'units', 'json', 'typos', 'synonyms', 'mesh', 'unavailable', 'clarification', 'followUps', 'notApplied']) {
       expect(CORPUS.filter((p) => p.cls === c).length, c).toBeGreaterThanOrEqual(5);
     }

@@ -12,6 +12,7 @@
 export const FIELD_ALIASES: Readonly<Record<string, readonly string[]>> = {
   volfrac: [
     String.raw`vol(?:ume)?[\s_-]*frac(?:tion)?s?`,
+    String.raw`v[\s_-]?f`,
     String.raw`volume[\s_-]*(?:ratio|target|limit|constraint)`,
     String.raw`(?:target[\s_-]*)?material[\s_-]*(?:fraction|budget|usage|use|ratio|limit|amount|share|content|percentage)`,
     String.raw`(?:fraction|amount|share|portion) of (?:the )?(?:material|volume|design space|domain)`,

@@ -11,9 +11,9 @@ import type { Claims, NumberToken } from './tokens.ts';
 const ON = String.raw`true|yes|y|on|enabled?|active|activated|applied|required|wanted|1`;
 const OFF = String.raw`false|no|n|off|disabled?|inactive|deactivated|none|not (?:needed|required|wanted|applied|used)|unnecessary|0`;
 /** A value right after the name: "=False", ": off", " is disabled", " set to true". */
-const AFTER = new RegExp(String.raw`^\s*["']?\s*(?:[:=]|\b(?:is|be|set to|to|turned|switched|should be|must be)\b)?\s*["']?\s*(?:(${ON})|(${OFF}))(?![a-z0-9_.])(?!\s+(?:a|an|the|\d))`);
+const AFTER = new RegExp(String.raw`^\s*["']?\s*(?:[:=]|\b(?:is|be|set to|to|turned|switched|should be|must be)\b)?\s*["']?\s*(?:(${ON})|(${OFF}))(?![a-z0-9_]|\.\d)(?!\s+(?:a|an|the|\d))`);
 const NEGATION = new RegExp(
-  String.raw`(?:\b(?:no|not|without|w\/o|disable[sd]?|disabling|deactivate[sd]?|switch(?:ed)? off|turn(?:ed)? off|don'?t (?:use|apply|want|need|add|include|impose|enforce)|do not (?:use|apply|want|need|add|include|impose|enforce)|skip|skipping|ignore|ignoring|exclude|excluding|remove|removing|drop|dropping|no need (?:for|to (?:use|apply|add))|free of|neglect(?:ing)?|omit(?:ting)?)\s+(?:(?:the|an?|any|that)\s+)?(?:[a-z-]+\s+)?)$`,
+  String.raw`(?:\b(?:no|not|without|w\/o|disable[sd]?|disabling|deactivate[sd]?|switch(?:ed)? off|turn(?:ed)? off|don'?t (?:use|apply|want|need|add|include|impose|enforce)|do not (?:use|apply|want|need|add|include|impose|enforce)|skip|skipping|ignore|ignoring|exclude|excluding|remove|removing|drop|dropping|no need (?:for|to (?:use|apply|add))|free of|neglect(?:ing)?|omit(?:ting)?)\s+(?:[a-z'-]+\s+){0,3})$`,
 );
 
 export function readBooleans(text: string, mentions: Mention[], numbers: NumberToken[], claims: Claims): Assignment[] {
@@ -21,15 +21,18 @@ export function readBooleans(text: string, mentions: Mention[], numbers: NumberT
   for (const m of mentions) {
     if (m.refs.length !== 1 || m.refs[0].field.type !== 'boolean') continue;
     const after = AFTER.exec(text.slice(m.end));
-    let value: boolean;
-    let end = m.end;
     if (after) {
-      value = after[1] !== undefined;
-      end = m.end + after[0].length;
+      const value = after[1] !== undefined;
+      const end = m.end + after[0].length;
       const n = numbers.find((t) => t.start >= m.end && t.start < end);
       if (n) claims.claim(n.start, n.numEnd);
-    } else value = !NEGATION.test(text.slice(Math.max(0, m.start - 60), m.start));
-    out.push({ ref: m.refs[0], written: { value }, start: m.start, end });
+      out.push({ ref: m.refs[0], written: { value }, start: m.start, end });
+      continue;
+    }
+    const before = NEGATION.exec(text.slice(Math.max(0, m.start - 60), m.start));
+    const value = !before;
+    const start = before ? m.start - before[0].length : m.start;
+    out.push({ ref: m.refs[0], written: { value }, start, end: m.end, fromWords: true });
   }
   return out;
 }

@@ -77,7 +77,7 @@ export function correction(token: string): string | null {
 export function correctWords(t: Text): Text {
   const edits: { start: number; end: number; by: string }[] = [];
   const corrections = [...t.corrections];
-  for (const m of t.text.matchAll(/(?<![\w-])[a-z]+(?:2d)?(?![\w-])/g)) {
+  for (const m of t.text.matchAll(/(?<![\w-])[a-z]+(?:2d)?(?![a-z_-])/g)) {
     const to = correction(m[0]);
     if (!to) continue;
     edits.push({ start: m.index, end: m.index + m[0].length, by: to });
@@ -85,3 +85,7 @@ export function correctWords(t: Text): Text {
   }
   return replaceSpans(t, edits, corrections);
 }
+
+/** A word the matcher knows as itself: a domain word or a common word near one. */
+export const isKnownWord = (token: string): boolean => VOCAB.has(token) || KEEP.has(token);
+

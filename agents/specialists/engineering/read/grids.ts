@@ -17,8 +17,8 @@ export interface GridReading {
   unusable: { start: number; end: number; reason: string }[];
 }
 
-const PAIR = /(?<![\w.])(\d+)\s*(?:x|\*|-?by-?|times)\s*(\d+)(?![\w.])(?:\s*(?:elements?|cells?|pixels?|px))?(?:\s*(?:grid|mesh|resolution|domain|discreti[sz]ation))?/g;
-const SINGLE = /\b(?:grid|mesh|resolution|discreti[sz]ation)(?:\s+(?:size|resolution|of|=|:|is|at|to))*\s*(\d+)(?![\w.]|\s*(?:x|by|\*)\s*\d)|(?<![\w.])(\d+)\s*(?:elements?\s+|cells?\s+)?(?:grid|mesh)\b/g;
+const PAIR = /(?<![\w.])(\d+)\s*(?:x|\*|-?by-?|times)\s*(\d+)(?!\w|\.\d)(?:\s*(?:elements?|cells?|pixels?|px))?(?:\s*(?:grid|mesh|resolution|domain|discreti[sz]ation))?/g;
+const SINGLE = /\b(?:grid|mesh|resolution|discreti[sz]ation)(?:\s+(?:size|resolution|of|=|:|is|at|to))*\s*(\d+)(?!\w|\.\d|\s*(?:x|by|\*)\s*\d)|(?<![\w.])(\d+)\s*(?:elements?\s+|cells?\s+)?(?:grid|mesh)\b/g;
 
 export function readGrids(text: string, problem: ProblemInfo, claims: Claims): GridReading {
   const x = axisField(problem, 'x');

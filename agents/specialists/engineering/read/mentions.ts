@@ -7,6 +7,7 @@
  */
 import type { FieldInfo, ProblemInfo } from '../../../../tools/engineering/tools/index.ts';
 import { AXIS_ALIASES, FIELD_ALIASES, GROUP_ALIASES } from './aliases.ts';
+import { isKnownWord, nearest } from './fuzzy.ts';
 
 export interface FieldRef {
   field: FieldInfo;
@@ -68,3 +69,23 @@ export function findMentions(text: string, problem: ProblemInfo): Mention[] {
   for (const m of all) if (!kept.some((k) => m.start < k.end && k.start < m.end)) kept.push(m);
   return kept.sort((a, b) => a.start - b.start);
 }
+
+/**
+ * Misspelt field names ("volfarc 0.3", "forcedsit"): a word of five letters or more one edit (two
+ * from eight letters) off a field name of the problem, and not a known word or a shorter form of a
+ * name ("lambda" is not "lambda1"). Each comes with a note.
+ */
+export function misspeltMentions(text: string, problem: ProblemInfo, free: (start: number, end: number) => boolean): { mentions: Mention[]; notes: string[] } {
+  const refs = new Map(fieldRefs(problem).map((r) => [r.field.name.replace(/_/g, ''), r]));
+  const out = { mentions: [] as Mention[], notes: [] as string[] };
+  for (const m of text.matchAll(/(?<![a-z0-9_])[a-z][a-z0-9_]{4,}(?![a-z0-9_])/g)) {
+    const word = m[0].replace(/_/g, '');
+    if (!free(m.index, m.index + m[0].length) || isKnownWord(m[0]) || refs.has(word) || [...refs.keys()].some((n) => n.startsWith(word))) continue;
+    const guess = nearest(word, refs.keys(), word.length >= 8 ? 2 : 1);
+    if (!guess) continue;
+    out.mentions.push({ refs: [refs.get(guess)!], start: m.index, end: m.index + m[0].length });
+    out.notes.push(`"${m[0]}" read as ${refs.get(guess)!.field.name}`);
+  }
+  return out;
+}
+

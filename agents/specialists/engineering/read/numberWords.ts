@@ -15,6 +15,8 @@ const SCALE: Record<string, number> = { hundred: 100, thousand: 1000 };
 const DENOM: Record<string, number> = { half: 2, halves: 2, third: 3, thirds: 3, quarter: 4, quarters: 4, fifth: 5, fifths: 5, tenth: 10, tenths: 10 };
 /** Words before which "one" is a pronoun ("the last one"). */
 const DETERMINER = new Set(['the', 'this', 'that', 'last', 'first', 'second', 'new', 'old', 'other', 'previous', 'latest', 'each', 'any', 'every', 'which', 'no', 'another', 'same', 'earlier', 'original', 'best', 'better', 'worse', 'only', 'single', 'current', 'next', 'final', 'older', 'newer', 'stiffer', 'lighter', 'good', 'right', 'left']);
+/** "at half the span", "use half the material" (but "halve"/"half the filter radius" is a relative change). */
+const HALF_THE_AFTER = new Set(['at', 'to', 'is', 'use', 'uses', 'using', 'with', 'of', 'be', 'about', 'around']);
 const AFTER_PRONOUN = new Set(['of', 'more', 'another', 'by', 'or', 'with', 'without', 'to']);
 
 const isIn = (table: Record<string, number>, w: string | undefined): w is string => w !== undefined && Object.hasOwn(table, w);
@@ -77,7 +79,7 @@ function numberAt(ws: Word[], i: number, text: string): Parsed | null {
   const next = ws[i + 1];
   const adj = next && adjacent(text, ws[i], next);
   if ((w === 'a' || w === 'an') && adj && isIn(DENOM, next.w) && next.w !== 'halves') return { value: 1 / DENOM[next.w], next: i + 2 };
-  if (w === 'half' && adj && next.w === 'of') return { value: 0.5, next: i + 1 };
+  if (w === 'half' && adj && (next.w === 'of' || (next.w === 'the' && HALF_THE_AFTER.has(ws[i - 1]?.w ?? '')))) return { value: 0.5, next: i + 1 };
   if (w === 'point') {
     const d = decimalsAt(ws, i, text);
     return d ? { value: Number(`0.${d.digits}`), next: d.next } : null;

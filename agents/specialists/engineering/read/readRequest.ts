@@ -12,11 +12,13 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
-import { fieldRefs, findMentions, type FieldRef } from './mentions.ts';
+import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
+import { readRelative, type Relative } from './relative.ts';
 import { readSteps, type Steps } from './steps.ts';
 import { digits, normalize, originalOf, type Text } from './text.ts';
 import { Claims, numbersOf, type NumberToken } from './tokens.ts';
+import { isLengthField, isLengthUnit } from './units.ts';
 import { attachValues, type Assignment } from './values.ts';
 
 export type Values = Record<string, number | boolean>;
@@ -47,6 +49,8 @@ export interface Reading {
   issues: Issue[];
   /** Settings and numbers that belong to no field: reported as "not applied". */
   notApplied: string[];
+  /** Changes relative to an earlier value ("double the filter radius"), with the person's words. */
+  relative: (Relative & { said: string })[];
   /** Fields the text names, with or without a value. */
   named: string[];
   /** Numbers that belong to no field (for follow-ups: "make it 0.4"). */
@@ -83,13 +87,23 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
   const info = catalog.find((p) => p.id === problem.id?.split('@')[0]) ?? (problem.id ? undefined : opts.problem);
   const r: Reading = {
     text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(s), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
-    useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
+    useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
   };
   const numbers = numbersOf(s);
   if (info) readValues(r, info, numbers, claims);
   for (const n of numbers) {
     if (!claims.isFree(n.start, n.numEnd)) continue;
+    claims.claim(n.start, n.numEnd);
     r.loose.push({ token: n, said: quote(text, n) });
+  }
+  // digits no reader understood ("50x25" for a problem without a grid, "2.5.1"): reported, never dropped
+  for (const m of s.matchAll(/(?<![a-z_\d.])\d+(?:[.,]\d+)*/g)) {
+    const [a, b] = [m.index, m.index + m[0].length];
+    if (claims.covers(a, b) || /^(?:st|nd|rd|th|d)\b/.test(s.slice(b))) continue;
+    const word = /[^\s,;]*$/.exec(s.slice(0, a))![0].length;
+    const end = b + /^[^\s,;]*/.exec(s.slice(b))![0].length;
+    claims.claim(a - word, end);
+    r.notApplied.push(`"${originalOf(text, a - word, end)}" (not understood)`);
   }
   return r;
 }
@@ -98,18 +112,31 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const s = r.text.text;
   const mentions = findMentions(s, info).filter((m) => claims.isFree(m.start, m.end));
   for (const m of mentions) claims.claim(m.start, m.end);
+  const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));
+  for (const m of misspelt.mentions) claims.claim(m.start, m.end);
+  mentions.push(...misspelt.mentions);
+  mentions.sort((a, b) => a.start - b.start);
+  r.notes.push(...misspelt.notes);
   r.named = [...new Set(mentions.flatMap((m) => m.refs.map((x) => x.field.name)))];
+  const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
+  const relative = readRelative(s, mentions, numbers, claims);
+  r.relative = relative.map((x) => ({ ...x, said: said(x) }));
   const grids = readGrids(s, info, claims);
   const booleans = readBooleans(s, mentions, numbers, claims);
-  const attached = attachValues(s, mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean')), numbers, claims);
+  const changed = new Set(relative.map((x) => x.ref.field.name));
+  const valued = mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
+  const attached = attachValues(s, valued, numbers, claims);
   const kv = readKeyValues(r.text, fieldRefs(info), numbers, claims, info.id);
   r.notes.push(...kv.notes);
-  const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
   for (const u of [...grids.unusable, ...kv.unknown]) r.notApplied.push(`"${said(u)}" (${u.reason})`);
   for (const a of [...attached.ambiguities, ...grids.ambiguities]) {
     r.issues.push({ refs: a.refs, said: said(a), value: a.token.value, reason: `"${said(a)}": I cannot tell whether ${digits(a.token.value)} is ${a.refs.map((x) => x.field.name).join(' or ')}` });
   }
+  for (const a of attached.alternatives) {
+    r.issues.push({ refs: [a.ref], said: said(a), reason: `${a.ref.field.name} was given as ${a.values.map((v) => digits(v.value)).join(' or ')}: I need one value` });
+  }
   for (const a of [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments]) setValue(r, a, said(a));
+  byUnit(r, info, numbers, claims);
   for (const [name, rules] of Object.entries(WORD_VALUES)) {
     const ref = fieldRefs(info).find((x) => x.field.name === name);
     const rule = rules.find((w) => w.words.test(s));
@@ -136,5 +163,31 @@ function setValue(r: Reading, a: Assignment, said: string): void {
   }
   r[kind][field.name] = c.value;
   r.said[field.name] = said;
+  if (a.fromWords) r.notes.push(`"${said}" read as ${field.name} ${c.value ? 'on' : 'off'}`);
   if (c.note) r.notes.push(`"${said}" read as ${field.name} ${c.value}${field.unit ? ` ${field.unit}` : ''}`);
 }
+
+/**
+ * Lengths named by no field ("a demultiplexer separating 1.55 µm and 1.31 µm") fill the problem's
+ * length conditions that have no value yet, in order, when their counts agree; one length for
+ * several such fields is asked about.
+ */
+function byUnit(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: Claims): void {
+  const lengths = numbers.filter((n) => n.unit && isLengthUnit(n.unit) && claims.isFree(n.start, n.numEnd));
+  const taken = new Set(r.issues.flatMap((i) => i.refs.map((x) => x.field.name)));
+  const fields = fieldRefs(info).filter((x) => x.kind === 'conditions' && isLengthField(x.field.unit) && r.conditions[x.field.name] === undefined && !taken.has(x.field.name));
+  if (!lengths.length || !fields.length) return;
+  const said = (n: NumberToken) => originalOf(r.text, n.start, n.end);
+  for (const n of lengths) claims.claim(n.start, n.numEnd);
+  if (lengths.length === fields.length) {
+    lengths.forEach((n, i) => {
+      setValue(r, { ref: fields[i], written: { value: n.value, unit: n.unit }, start: n.start, end: n.end }, said(n));
+      r.notes.push(`"${said(n)}" read as ${fields[i].field.name} (the ${ordinal(i)} length given)`);
+    });
+  } else {
+    for (const n of lengths) r.issues.push({ refs: fields, said: said(n), value: n.value, reason: `"${said(n)}": I cannot tell whether it is ${fields.map((f) => f.field.name).join(' or ')}` });
+  }
+}
+
+const ordinal = (i: number) => ['first', 'second', 'third', 'fourth'][i] ?? `#${i + 1}`;
+

@@ -17,7 +17,7 @@ export interface Steps {
 const OPTIMIZE = /\boptimi[sz]|\btopolog|\bdesign (?:a|an|me|the|one)\b|\bdesign\b(?! (?:ids?|space|domain|designs?)\b)(?=[^.]*\b(?:with|for|using|where|at)\b)|\b(?:run|solve|generate|create|make|compute|find|get|give me|produce|build|do)\b(?! (?:it|the (?:last|first|previous|new|old))\b)|\bre-?run\b|\bredo\b|\bagain\b/;
 const SIMULATE = /\bsimulat|\bevaluat|\bcompliance\b|\bobjective(?: values?)?\b(?![\s_-]*weight)|\bperform(?:ance|s)?\b|\bverify\b|\bcheck (?:it|the design|how)|\bhow (?:stiff|good|well)\b|\banaly[sz]e\b|\btest it\b|\boverlap\b/;
 const RENDER = /\brender|\bplot\b|\bvisuali[sz]|\bdraw\b|\bpicture\b|\bimages?\b|\bpng\b|\bdisplay\b|\blook(?:s)? like\b|\bsee (?:it|the design|what)\b|\bshow (?:me )?(?:it|the (?:design|result|beam|layout|structure|shape|topology|mesh|new one|last one|first one)|what|how it looks)\b|\bshow (?:me )?(?:a |the )?(?:picture|image|render)/;
-const STL = /\bstl\b|\b3[\s-]?d[\s-]?print|\bextru(?:de|sion)\b|\bexport|\bmanufactur|\bfabricat/;
+const STL = /\bstl\b|\b3[\s-]?d[\s-]?print|\bmesh\b[^.;]*\bprint|\bprint\w*\b[^.;]*\bmesh\b|\b(?:triangle|surface) mesh\b|\bextru(?:de|sion)\b|\bexport|\bmanufactur|\bfabricat/;
 const DESCRIBE = /\bdescribe\b|\bwhat (?:are|is) the (?:parameters|settings|conditions|options|inputs|fields|knobs)\b|\bwhich (?:parameters|settings|conditions|options|inputs|fields)\b|\bwhat can i (?:set|change|tune)\b|\bexplain the problem\b/;
 const LIST = /\b(?:list|which|what|show(?: me)?)\b(?: (?:all|my|the|our))*(?: (?:stored|saved|previous|earlier))? designs\b|\bdesigns (?:so far|we have|i have|made)\b/;
 const COMPARE = /\bcompar|\bversus\b|\bvs\.?(?=\s)|\bside by side\b|\bdifference between\b|\bwhich (?:one |design )?(?:is|was) (?:better|stiffer|best|lighter)\b/;

@@ -101,6 +101,7 @@ export function normalize(original: string): Text {
   t = scientific(t);
   t = numberWordsToDigits(t);
   t = fractions(t);
+  t = rewrite(t, /\b(vol|frac|min|max|approx|dist|pos|res|iter|iters|no|nr|temp)\.(?!\d)/g, (m) => m[1]);
   t = rewrite(t, /\b(?:per[\s-]?cent|pct)\b/g, () => '%');
   return correctWords(t);
 }

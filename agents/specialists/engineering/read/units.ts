@@ -70,3 +70,7 @@ export const isLengthField = (fieldUnit: string | undefined): boolean => {
   const k = catalogUnit(fieldUnit);
   return k !== null && UNITS[k].kind === 'length';
 };
+
+/** Whether a written unit key is a length. */
+export const isLengthUnit = (key: string): boolean => UNITS[key]?.kind === 'length';
+

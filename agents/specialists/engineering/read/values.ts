@@ -15,6 +15,8 @@ export interface Assignment {
   /** The stretch of text it was read from (name and value). */
   start: number;
   end: number;
+  /** Read from words rather than written as a value ("without overhang"): the answer says how. */
+  fromWords?: boolean;
 }
 
 export interface Ambiguity {
@@ -25,9 +27,9 @@ export interface Ambiguity {
   end: number;
 }
 
-const LINK = String.raw`is|are|was|be|being|of|to|at|as|equals?|equal|set|should|must|around|about|approximately|approx|roughly|exactly|just|value|values|a|an|the|with|now|then|also|positioned|located|placed|applied|put|situated|sitting|acting|changed|change|it|increased|decreased|reduced|raised|lowered|use|using|want|like|would|please|target|targeted|targeting|fixed|go|goes|make|made|keep|kept|which|that|means|in|on|we|i|you|need|needs|becomes|become|new|setting|equals|approx\.|~`;
+const LINK = String.raw`between|is|are|was|were|be|being|would|could|will|shall|become|became|becomes|sits?|sitting|lies|lying|acts?|goes|moves?|moved|shifts?|shifted|changes?|of|to|at|as|equals?|equal|set|should|must|around|about|approximately|approx|roughly|exactly|just|value|values|a|an|the|with|now|then|also|positioned|located|placed|applied|put|situated|sitting|acting|changed|change|it|increased|decreased|reduced|raised|lowered|use|using|want|like|would|please|target|targeted|targeting|fixed|go|goes|make|made|keep|kept|which|that|means|in|on|we|i|you|need|needs|becomes|become|new|setting|equals|approx\.|~`;
 const FORWARD_GAP = new RegExp(String.raw`^(?:[\s,:=("'\[{]|-(?=\s)|\b(?:${LINK})\b)*$`);
-const BACKWARD_GAP = /^(?:\s|\b(?:of|for|as|the|target|total|a)\b)*$/;
+const BACKWARD_GAP = /^(?:\s|\b(?:of|for|as|the|target|total|a|an|available|whole|full|allowed|design|maximum|max|possible|entire|usable)\b)*$/;
 const LIST_GAP = /^\s*(?:,|and|&|\/|;|\+)?\s*(?:and\s+)?$/;
 const FROM_TO = /^\s*(?:(?:is|was|should be|goes|go|changed|change|increased?|decreased?|reduced?|raised?|lowered?)\s+)*from\s*$/;
 
@@ -72,11 +74,34 @@ function mentionRuns(text: string, mentions: Mention[]): Mention[][] {
   return runs;
 }
 
-export function attachValues(text: string, mentions: Mention[], numbers: NumberToken[], claims: Claims): { assignments: Assignment[]; ambiguities: Ambiguity[] } {
+/** A second value right after the first: "2-3", "0.3 or 0.4", "0.3 to 0.4". */
+const ALTERNATIVE = /^\s*(?:-|–|to|or|and\/or)\s*$/;
+
+export interface Alternatives {
+  ref: FieldRef;
+  values: NumberToken[];
+  start: number;
+  end: number;
+}
+
+export function attachValues(text: string, mentions: Mention[], numbers: NumberToken[], claims: Claims): { assignments: Assignment[]; ambiguities: Ambiguity[]; alternatives: Alternatives[] } {
   const assignments: Assignment[] = [];
   const ambiguities: Ambiguity[] = [];
+  const alternatives: Alternatives[] = [];
   const done = new Set<Mention>();
   const take = (m: Mention, ts: NumberToken[], ws: Written[] = ts.map(writtenOf)) => {
+    if (ts.length === 1 && m.refs.length === 1) {
+      const next = numbers.find((t) => t.start >= ts[0].end && free(claims, t));
+      const between = next ? text.slice(ts[0].end, next.start) : '';
+      const opened = /\bbetween\s*$/.test(text.slice(m.end, ts[0].start));
+      if (next && (ALTERNATIVE.test(between) || (opened && /^\s*and\s*$/.test(between)))) {
+        claims.claim(ts[0].start, ts[0].numEnd);
+        claims.claim(next.start, next.numEnd);
+        alternatives.push({ ref: m.refs[0], values: [ts[0], next], start: m.start, end: next.end });
+        done.add(m);
+        return;
+      }
+    }
     ts.forEach((t, i) => {
       const group = m.refs.length > 1;
       assignments.push({ ref: group ? m.refs[i] : m.refs[0], written: ws[i], start: group ? t.start : Math.min(m.start, t.start), end: group ? t.end : Math.max(m.end, t.end) });
@@ -120,5 +145,5 @@ export function attachValues(text: string, mentions: Mention[], numbers: NumberT
     const adjacent = m.start >= before.end ? gapIs(text, before.end, m.start, BACKWARD_GAP) : m.start >= before.unitStart;
     if (adjacent) take(m, [before]);
   }
-  return { assignments, ambiguities };
+  return { assignments, ambiguities, alternatives };
 }
