@@ -1,6 +1,6 @@
 /**
- * The offline supervisor: finds which specialists a request asks for (each specialist says where a
- * request mentions it), in the order the request mentions them. Specialists that cannot run are
+ * The offline supervisor: finds which specialists a request asks for, clause by clause (intents.ts:
+ * each specialist says where a clause asks it to act), in the order the request asks them. Specialists that cannot run are
  * reported first, then the next available one not yet visited in this turn gets the task; when all
  * have answered, the final answer is written from their summaries. It never hands the same
  * specialist the same turn twice, so it cannot loop. A follow-up that names no specialist ("now make
@@ -8,24 +8,10 @@
  */
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { OfflineRole, OfflineRoute } from './role.ts';
+import { classifyIntents, noAgentNotes } from './intents.ts';
 import { doneCalls, errorText, lastIndexOfType, textOf, type Plan } from './transcript.ts';
 
-function inOrder(routes: readonly OfflineRoute[], at: (r: OfflineRoute) => number): OfflineRoute[] {
-  return routes
-    .map((r) => ({ r, at: at(r) }))
-    .filter((x) => x.at >= 0)
-    .sort((a, b) => a.at - b.at)
-    .map((x) => x.r);
-}
-
-/**
- * The specialists a request asks for, in the order the request mentions them: those asked to act;
- * when none is, those whose subject it names ("beams2d volfrac=0.4").
- */
-export function classifyIntents(request: string, routes: readonly OfflineRoute[]): OfflineRoute[] {
-  const acting = inOrder(routes, (r) => r.mentionedAt(request));
-  return acting.length ? acting : inOrder(routes, (r) => r.topicAt?.(request) ?? -1);
-}
+export { classifyIntents } from './intents.ts';
 
 /** Words of a follow-up ("now make it 0.4", "and with rmin 3?"): it goes to the agent that worked last. */
 const FOLLOW_UP = /\d|\b(?:it|its|them|that|this|those|same|again|instead|previous|last|both|another|also|too|now|what about|how about|what if|try|make)\b/i;
@@ -99,7 +85,7 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
         const worker = lastWorker(messages, h, routes);
         if (worker) asked = [worker];
       }
-      const unavailable = asked.filter((r) => !r.available).map(unavailableNote);
+      const unavailable = [...asked.filter((r) => !r.available).map(unavailableNote), ...noAgentNotes(request)];
       const next = asked.find((r) => r.available && !visits.some((v) => v.agent === r.name));
       if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: request } }] };
       if (visits.length || unavailable.length) return { text: [...unavailable, ...answerFrom(visits)].join('\n'), calls: [] };

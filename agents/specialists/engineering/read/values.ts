@@ -125,10 +125,15 @@ export function attachValues(text: string, mentions: Mention[], numbers: NumberT
       take(m, [next[1]]);
     }
   }
-  // the name, then the value
+  const numberBefore = (m: Mention) => {
+    const t = numbers.filter((x) => x.numEnd <= m.start && free(claims, x)).pop();
+    return t && (m.start >= t.end ? gapIs(text, t.end, m.start, BACKWARD_GAP) : m.start >= t.unitStart) ? t : undefined;
+  };
+  // the name, then the value (unless the value is across a comma and one stands right before: "a 0.4 volume fraction, a 2 element filter")
   for (const m of mentions) {
     if (done.has(m)) continue;
     const run = forwardRun(text, m.end, numbers, claims);
+    if (m.refs.length === 1 && run.length && /[,;]/.test(text.slice(m.end, run[0].start)) && numberBefore(m)) continue;
     if (m.refs.length === 1 && run.length) take(m, [run[0]]);
     else if (m.refs.length > 1 && run.length === m.refs.length) take(m, run, shareUnit(run));
     else if (m.refs.length > 1 && run.length === 1) {
@@ -140,10 +145,8 @@ export function attachValues(text: string, mentions: Mention[], numbers: NumberT
   // the value, then the name: "40 % of the material", "3 px blur", "60 elements along x"
   for (const m of mentions) {
     if (done.has(m) || m.refs.length > 1) continue;
-    const before = numbers.filter((t) => t.numEnd <= m.start && free(claims, t)).pop();
-    if (!before) continue;
-    const adjacent = m.start >= before.end ? gapIs(text, before.end, m.start, BACKWARD_GAP) : m.start >= before.unitStart;
-    if (adjacent) take(m, [before]);
+    const before = numberBefore(m);
+    if (before) take(m, [before]);
   }
   return { assignments, ambiguities, alternatives };
 }
