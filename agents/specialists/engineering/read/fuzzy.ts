@@ -61,8 +61,18 @@ export function nearest(word: string, words: Iterable<string>, max: number): str
   return best !== null && bestD <= max && !tie ? best : null;
 }
 
+const corrected = new Map<string, string | null>();
+
 /** The domain word a token was meant to be, or null to leave it. */
 export function correction(token: string): string | null {
+  if (!corrected.has(token)) {
+    if (corrected.size >= 4096) corrected.clear();
+    corrected.set(token, findCorrection(token));
+  }
+  return corrected.get(token)!;
+}
+
+function findCorrection(token: string): string | null {
   if (token.length < 3 || VOCAB.has(token) || KEEP.has(token)) return null;
   // another form of a domain word, not a typo: "scaled", "renders", "supports" (next to "supported")
   const stem = token.replace(SUFFIX, '');

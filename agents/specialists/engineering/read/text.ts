@@ -75,6 +75,9 @@ function fold(original: string): Text {
   return { text, spans, original, corrections: [] };
 }
 
+/** Short forms written out: "filter rad 2", "load pos 0.5", "50 iters". */
+const ABBREVIATIONS: Record<string, string> = { rad: 'radius', pos: 'position', res: 'resolution', iter: 'iterations', iters: 'iterations', len: 'length' };
+
 /** A number as short digits: 0.30000000000000004 → "0.3". */
 export const digits = (v: number): string => String(Number(v.toPrecision(10)));
 
@@ -96,12 +99,25 @@ function fractions(t: Text): Text {
   });
 }
 
+/** The planner reads the same request at every step: the last readings are kept. */
+const memo = new Map<string, Text>();
+
 export function normalize(original: string): Text {
+  const known = memo.get(original);
+  if (known) return known;
+  const t = normalizeText(original);
+  if (memo.size >= 256) memo.delete(memo.keys().next().value!);
+  memo.set(original, t);
+  return t;
+}
+
+function normalizeText(original: string): Text {
   let t = fold(original);
   t = scientific(t);
   t = numberWordsToDigits(t);
   t = fractions(t);
-  t = rewrite(t, /\b(vol|frac|min|max|approx|dist|pos|res|iter|iters|no|nr|temp)\.(?!\d)/g, (m) => m[1]);
+  t = rewrite(t, /\b(vol|frac|min|max|approx|dist|pos|res|rad|iter|iters|no|nr|temp)\.(?!\d)/g, (m) => m[1]);
+  t = rewrite(t, /\b(rad|pos|res|iters?|len)\b(?![_-])/g, (m) => ABBREVIATIONS[m[1]]);
   t = rewrite(t, /\b(?:per[\s-]?cent|pct)\b/g, () => '%');
   return correctWords(t);
 }

@@ -73,12 +73,12 @@ async function runTurn(session: ChatSession, threadId: string, turn: Turn, made:
   const questions: InterruptPayload[] = [];
   const answers = [...(turn.answers ?? [])];
   const say = turn.say.replace(/\{#(\d+)\}/g, (_, n: string) => made[Number(n) - 1] ?? `#${n}`);
-  let res = await session.runTurn({ threadId, message: say, tracer, streamTokens: false });
+  let res = await session.runTurn({ threadId, message: say, tracer, streamTokens: false, durableSteps: false });
   while (res.status === 'interrupted' && res.interrupt) {
     questions.push(res.interrupt);
     const a = answers.shift();
     if (a === undefined) break;
-    res = await session.runTurn({ threadId, message: a, tracer, streamTokens: false });
+    res = await session.runTurn({ threadId, message: a, tracer, streamTokens: false, durableSteps: false });
   }
   for (const e of events.ofType('tool_result')) if (e.name === 'optimize_design' && e.ok) made.push(String((e.result as Record<string, unknown>).design_id));
   const calls = events.ofType('tool_call').filter((e) => e.agent === 'engineering').map((e) => ({ name: e.name, args: (e.args ?? {}) as Record<string, unknown> }));
