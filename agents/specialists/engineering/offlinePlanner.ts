@@ -50,7 +50,9 @@ function decide(request: string, thread: Thread, catalog: readonly ProblemInfo[]
   if (id) {
     const info = catalog.find((p) => p.id === id)!;
     const mine = thread.designs.filter((d) => d.problem === id);
-    if (mine.length && POINTS_BACK.test(s)) return followUpRun(request, { ...thread, designs: mine }, done, catalog, listed);
+    const st = r.steps;
+    const onlyActs = !st.optimize && !Object.keys(r.conditions).length && !Object.keys(r.config).length && (st.simulate || st.render || st.stl || st.compare || st.list);
+    if (mine.length && (POINTS_BACK.test(s) || r.relative.length || r.swaps.length || onlyActs)) return followUpRun(request, { ...thread, designs: mine }, done, catalog, listed);
     const compareWith = r.steps.compare && mine.length ? [mine[mine.length - 1].id] : [];
     return newRun(r, info, done, catalog, compareWith);
   }

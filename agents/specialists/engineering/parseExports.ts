@@ -88,7 +88,7 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
   const mirror = new RegExp(String.raw`\b(?:${PARAMS.mirror_y})\b${LINK}(true|false|yes|no|on|off|1|0)`, 'i').exec(text);
   if (mirror) out.mirror_y = /^(true|yes|on|1)$/i.test(mirror[1]);
   else if (/\b(?:do not|don't|no|without)\s+mirror/i.test(text)) out.mirror_y = false;
-  else if (/\bmirror(?:ed|ing)?\b/i.test(text) && !/mirror[\s_-]*y/i.test(text)) out.mirror_y = true;
+  else if (/\bmirror(?:ed|ing)?\b|\bmirror[\s_-]*y\b(?!\s*(?:=|:|is|to|set))/i.test(text)) out.mirror_y = true;
   return out;
 }
 

@@ -50,6 +50,14 @@ function relativeTo(r: Reading, base: ThreadDesign): Reading {
       out.notes.push(`"${x.said}" read as ${field.name} ${String(c.value)} (was ${old})`);
     } else out.issues.push({ refs: [x.ref], said: x.said, reason: c.reason, ...(c.suggestion !== undefined ? { suggestion: c.suggestion } : {}) });
   }
+  for (const sw of r.swaps) {
+    const [a, b] = sw.refs;
+    const va = base.conditions?.[a.field.name] ?? base.config?.[a.field.name] ?? a.field.default;
+    const vb = base.conditions?.[b.field.name] ?? base.config?.[b.field.name] ?? b.field.default;
+    out[a.kind][a.field.name] = vb;
+    out[b.kind][b.field.name] = va;
+    out.notes.push(`"${sw.said}" read as ${a.field.name} ${vb}, ${b.field.name} ${va}`);
+  }
   return out;
 }
 

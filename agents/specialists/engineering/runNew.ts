@@ -29,7 +29,7 @@ export const answersOf = (done: DoneCall[]): string[] => done.filter((d) => d.na
 
 export const looseNotApplied = (r: Reading, problem: string): string[] => [
   ...r.loose.map((l) => `"${l.said}" (no setting of ${problem} takes it)`),
-  ...r.relative.map((x) => `"${x.said}" (no earlier design to change: give the value itself)`),
+  ...[...r.relative, ...r.swaps].map((x) => `"${x.said}" (no earlier design to change: give the values themselves)`),
 ];
 
 export function valueState(r: Reading, info: ProblemInfo, required: FieldRef[], notApplied: string[]): ValueState {

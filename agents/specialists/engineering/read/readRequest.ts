@@ -14,7 +14,7 @@ import { readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
 import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
-import { readRelative, type Relative } from './relative.ts';
+import { readRelative, readSwaps, type Relative } from './relative.ts';
 import { readSteps, type Steps } from './steps.ts';
 import { digits, normalize, originalOf, type Text } from './text.ts';
 import { Claims, numbersOf, type NumberToken } from './tokens.ts';
@@ -51,6 +51,8 @@ export interface Reading {
   notApplied: string[];
   /** Changes relative to an earlier value ("double the filter radius"), with the person's words. */
   relative: (Relative & { said: string })[];
+  /** Fields that trade values ("swap the wavelengths"). */
+  swaps: { refs: [FieldRef, FieldRef]; said: string }[];
   /** Fields the text names, with or without a value. */
   named: string[];
   /** Numbers that belong to no field (for follow-ups: "make it 0.4"). */
@@ -60,7 +62,7 @@ export interface Reading {
 
 const DESIGN_ID = /(?<![a-z0-9_])[a-z][a-z0-9_]*-[0-9a-f]{6,16}(?![a-z0-9_])/g;
 /** Numbers that count things, not values: "2 designs", "both 2 runs", list markers "1." */
-const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
+const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
 const DEFAULTS = /\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
 
 /** The person's words around a number: "3 supports", "at 210 degrees". */
@@ -87,7 +89,7 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
   const info = catalog.find((p) => p.id === problem.id?.split('@')[0]) ?? (problem.id ? undefined : opts.problem);
   const r: Reading = {
     text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(s), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
-    useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
+    useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], swaps: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
   };
   const numbers = numbersOf(s);
   if (info) readValues(r, info, numbers, claims);
@@ -121,6 +123,7 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
   const relative = readRelative(s, mentions, numbers, claims);
   r.relative = relative.map((x) => ({ ...x, said: said(x) }));
+  r.swaps = readSwaps(s, mentions).map((x) => ({ refs: x.refs, said: said(x) }));
   const grids = readGrids(s, info, claims);
   const booleans = readBooleans(s, mentions, numbers, claims);
   const changed = new Set(relative.map((x) => x.ref.field.name));
@@ -135,7 +138,8 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   for (const a of attached.alternatives) {
     r.issues.push({ refs: [a.ref], said: said(a), reason: `${a.ref.field.name} was given as ${a.values.map((v) => digits(v.value)).join(' or ')}: I need one value` });
   }
-  for (const a of [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments]) setValue(r, a, said(a));
+  const assignments = corrected(r, [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments], numbers, claims);
+  for (const a of assignments) setValue(r, a, said(a));
   byUnit(r, info, numbers, claims);
   for (const [name, rules] of Object.entries(WORD_VALUES)) {
     const ref = fieldRefs(info).find((x) => x.field.name === name);
@@ -190,4 +194,21 @@ function byUnit(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: C
 }
 
 const ordinal = (i: number) => ['first', 'second', 'third', 'fourth'][i] ?? `#${i + 1}`;
+
+const CORRECTION = /\b(?:i meant|i mean|sorry|actually|make that|correction|or rather|rather)\b[\s,:;-]*(?:i meant\s*|make (?:it|that)\s*)?$/;
+
+/** "volfrac 0.4 (sorry, I meant 0.45)": the corrected number replaces the value just before it. */
+function corrected(r: Reading, assignments: Assignment[], numbers: NumberToken[], claims: Claims): Assignment[] {
+  const s = r.text.text;
+  const out = [...assignments];
+  for (const n of numbers) {
+    if (!claims.isFree(n.start, n.numEnd) || !CORRECTION.test(s.slice(Math.max(0, n.start - 30), n.start))) continue;
+    const i = out.reduce((best, a, k) => (a.end <= n.start && n.start - a.end < 40 && typeof a.written.value === 'number' && (best < 0 || a.end > out[best].end) ? k : best), -1);
+    if (i < 0) continue;
+    claims.claim(n.start, n.numEnd);
+    r.notes.push(`"${originalOf(r.text, out[i].start, n.end)}" read as a correction to ${n.value}`);
+    out[i] = { ...out[i], written: { value: n.value, unit: n.unit, percent: n.percent }, end: n.end };
+  }
+  return out;
+}
 

@@ -49,3 +49,20 @@ export function applyRelative(r: Relative, old: number): number {
   const v = r.factor !== undefined ? old * r.factor : old + (r.percent ? (old * (r.delta ?? 0)) / 100 : (r.delta ?? 0));
   return Number(v.toPrecision(10));
 }
+
+/** "swap the wavelengths", "exchange lambda1 and lambda2": two fields that trade values. */
+export function readSwaps(text: string, mentions: Mention[]): { refs: [FieldRef, FieldRef]; start: number; end: number }[] {
+  const out: { refs: [FieldRef, FieldRef]; start: number; end: number }[] = [];
+  for (const m of text.matchAll(/\b(?:swap|exchange|switch|interchange|reverse)\s+(?:the\s+)?/g)) {
+    const at = m.index + m[0].length;
+    const group = mentions.find((x) => x.start > m.index && x.start <= at && x.refs.length === 2);
+    if (group) {
+      out.push({ refs: [group.refs[0], group.refs[1]], start: m.index, end: group.end });
+      continue;
+    }
+    const [a, b] = mentions.filter((x) => x.start > m.index && x.refs.length === 1).slice(0, 2);
+    if (a && b && a.start <= at && gapIs(text, a.end, b.start, /^\s*(?:and|&|,|with)\s*$/)) out.push({ refs: [a.refs[0], b.refs[0]], start: m.index, end: b.end });
+  }
+  return out;
+}
+

@@ -78,6 +78,9 @@ function fold(original: string): Text {
 /** Short forms written out: "filter rad 2", "load pos 0.5", "50 iters". */
 const ABBREVIATIONS: Record<string, string> = { rad: 'radius', pos: 'position', res: 'resolution', iter: 'iterations', iters: 'iterations', len: 'length' };
 
+/** Field words a number may be written against without a space ("rmin2"); names ending in a digit (lambda1) are not split. */
+const GLUED = new Set(['volfrac', 'rmin', 'forcedist', 'penal', 'nelx', 'nely', 'nx', 'ny', 'max_iter', 'maxiter', 'blur', 'blur_radius', 'weight', 'eta', 'iterations', 'steps']);
+
 /** A number as short digits: 0.30000000000000004 → "0.3". */
 export const digits = (v: number): string => String(Number(v.toPrecision(10)));
 
@@ -118,6 +121,9 @@ function normalizeText(original: string): Text {
   t = fractions(t);
   t = rewrite(t, /\b(vol|frac|min|max|approx|dist|pos|res|rad|iter|iters|no|nr|temp)\.(?!\d)/g, (m) => m[1]);
   t = rewrite(t, /\b(rad|pos|res|iters?|len)\b(?![_-])/g, (m) => ABBREVIATIONS[m[1]]);
+  // markdown emphasis and code marks; a number glued to a field name ("volfrac0.4", "rmin2")
+  t = rewrite(t, /\*\*|__|`+/g, () => ' ');
+  t = rewrite(t, /\b([a-z][a-z_]*[a-z])(\d+(?:\.\d+)?)(?![\w.])/g, (m) => (m[2].includes('.') || GLUED.has(m[1]) ? `${m[1]} ${m[2]}` : null));
   t = rewrite(t, /\b(?:per[\s-]?cent|pct)\b/g, () => '%');
   return correctWords(t);
 }
