@@ -11,7 +11,7 @@ import type { Claims, NumberToken } from './tokens.ts';
 const ON = String.raw`true|yes|y|on|enabled?|active|activated|applied|required|wanted|1`;
 const OFF = String.raw`false|no|n|off|disabled?|inactive|deactivated|none|not (?:needed|required|wanted|applied|used)|unnecessary|0`;
 /** A value right after the name: "=False", ": off", " is disabled", " set to true". */
-const AFTER = new RegExp(String.raw`^\s*["']?\s*(?:[:=]|\b(?:is|be|set to|to|turned|switched|should be|must be)\b)?\s*["']?\s*(?:(${ON})|(${OFF}))(?![a-z0-9_]|\.\d)(?!\s+(?:a|an|the|\d))`);
+const AFTER = new RegExp(String.raw`^\s*["']?\s*(?:[:=]|\b(?:is|be|set to|to|turned|switched|should be|must be)\b)?\s*["']?\s*(?:(${ON})|(${OFF}))(?![a-z0-9_]|\.\d)(?!\s+(?:(?:a|an|the)\b|\d))`);
 const NEGATION = new RegExp(
   String.raw`(?:\b(?:no|not|without|w\/o|disable[sd]?|disabling|deactivate[sd]?|switch(?:ed)? off|turn(?:ed)? off|don'?t (?:use|apply|want|need|add|include|impose|enforce)|do not (?:use|apply|want|need|add|include|impose|enforce)|skip|skipping|ignore|ignoring|exclude|excluding|remove|removing|drop|dropping|no need (?:for|to (?:use|apply|add))|free of|neglect(?:ing)?|omit(?:ting)?)\s+(?:[a-z'-]+\s+){0,3})$`,
 );

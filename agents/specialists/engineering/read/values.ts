@@ -27,7 +27,7 @@ export interface Ambiguity {
   end: number;
 }
 
-const LINK = String.raw`between|is|are|was|were|be|being|would|could|will|shall|become|became|becomes|sits?|sitting|lies|lying|acts?|goes|moves?|moved|shifts?|shifted|changes?|of|to|at|as|equals?|equal|set|should|must|around|about|approximately|approx|roughly|exactly|just|value|values|a|an|the|with|now|then|also|positioned|located|placed|applied|put|situated|sitting|acting|changed|change|it|increased|decreased|reduced|raised|lowered|use|using|want|like|would|please|target|targeted|targeting|fixed|go|goes|make|made|keep|kept|which|that|means|in|on|we|i|you|need|needs|becomes|become|new|setting|equals|approx\.|~`;
+const LINK = String.raw`between|x|position|is|are|was|were|be|being|would|could|will|shall|become|became|becomes|sits?|sitting|lies|lying|acts?|goes|moves?|moved|shifts?|shifted|changes?|of|to|at|as|equals?|equal|set|should|must|around|about|approximately|approx|roughly|exactly|just|value|values|a|an|the|with|now|then|also|positioned|located|placed|applied|put|situated|sitting|acting|changed|change|it|increased|decreased|reduced|raised|lowered|use|using|want|like|would|please|target|targeted|targeting|fixed|go|goes|make|made|keep|kept|which|that|means|in|on|we|i|you|need|needs|becomes|become|new|setting|equals|approx\.|~`;
 const FORWARD_GAP = new RegExp(String.raw`^(?:[\s,:=("'\[{]|-(?=\s)|\b(?:${LINK})\b)*$`);
 const BACKWARD_GAP = /^(?:\s|\b(?:of|for|as|the|target|total|a|an|available|whole|full|allowed|design|maximum|max|possible|entire|usable)\b)*$/;
 const LIST_GAP = /^\s*(?:,|and|&|\/|;|\+)?\s*(?:and\s+)?$/;
