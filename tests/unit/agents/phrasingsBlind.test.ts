@@ -1,6 +1,6 @@
 /**
  * The offline planner on the phrasing sets written blind (tests/unit/agents/phrasings/corpus/second.ts
- * … seventh.ts): each was scored before the fixes it prompted (see corpus/index.ts) and is kept
+ * … eighth.ts): each was scored before the fixes it prompted (see corpus/index.ts) and is kept
  * as a regression set.
  */
 import { describe } from 'vitest';

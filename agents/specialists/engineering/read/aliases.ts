@@ -20,7 +20,7 @@ export const FIELD_ALIASES: Readonly<Record<string, readonly string[]>> = {
     String.raw`(?:target|mean|average)[\s_-]*density`,
     String.raw`density[\s_-]*target`,
     String.raw`material`,
-    String.raw`volume`,
+    String.raw`vol(?:ume)?`,
   ],
   rmin: [
     String.raw`r[\s_-]?min`,

@@ -35,6 +35,14 @@ export function readGrids(text: string, problem: ProblemInfo, claims: Claims): G
     const ref = (field: typeof x): FieldRef => ({ field, kind: 'config' });
     out.assignments.push({ ref: ref(x), written: { value: Number(m[1]) }, start, end }, { ref: ref(y), written: { value: Number(m[2]) }, start, end });
   }
+  return out;
+}
+
+/** One number for a grid ("resolution 120", "a 100 element mesh"), read after the values so "blur 2 grid 100x120" keeps its 2. */
+export function readGridSingles(text: string, problem: ProblemInfo, claims: Claims): GridReading {
+  const x = axisField(problem, 'x');
+  const y = axisField(problem, 'y');
+  const out: GridReading = { assignments: [], ambiguities: [], unusable: [] };
   for (const m of text.matchAll(SINGLE)) {
     const [start, end] = [m.index, m.index + m[0].length];
     if (!claims.isFree(start, end)) continue;

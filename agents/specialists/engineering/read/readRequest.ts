@@ -10,7 +10,7 @@ import { exportSpans } from '../parseExports.ts';
 import { VAGUE, WORD_VALUES } from './aliases.ts';
 import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
-import { readGrids } from './grids.ts';
+import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
 import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
@@ -130,9 +130,10 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const valued = mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
   const attached = attachValues(s, valued, numbers, claims);
   const kv = readKeyValues(r.text, fieldRefs(info), numbers, claims, info.id);
+  const singles = readGridSingles(s, info, claims);
   r.notes.push(...kv.notes);
-  for (const u of [...grids.unusable, ...kv.unknown]) r.notApplied.push(`"${said(u)}" (${u.reason})`);
-  for (const a of [...attached.ambiguities, ...grids.ambiguities]) {
+  for (const u of [...grids.unusable, ...singles.unusable, ...kv.unknown]) r.notApplied.push(`"${said(u)}" (${u.reason})`);
+  for (const a of [...attached.ambiguities, ...grids.ambiguities, ...singles.ambiguities]) {
     r.issues.push({ refs: a.refs, said: said(a), value: a.token.value, reason: `"${said(a)}": I cannot tell whether ${digits(a.token.value)} is ${a.refs.map((x) => x.field.name).join(' or ')}` });
   }
   for (const a of attached.alternatives) {

@@ -123,6 +123,7 @@ function normalizeText(original: string): Text {
   t = rewrite(t, /\b(rad|pos|res|iters?|len)\b(?![_-])/g, (m) => ABBREVIATIONS[m[1]]);
   // markdown emphasis and code marks; a number glued to a field name ("volfrac0.4", "rmin2")
   t = rewrite(t, /\*\*|__|`+/g, () => ' ');
+  t = rewrite(t, /\s*@\s*(?=[-+]?\.?\d)/g, () => ' at ');
   t = rewrite(t, /\b([a-z][a-z_]*[a-z])(\d+(?:\.\d+)?)(?![\w.])/g, (m) => (m[2].includes('.') || GLUED.has(m[1]) ? `${m[1]} ${m[2]}` : null));
   t = rewrite(t, /\b(?:per[\s-]?cent|pct)\b/g, () => '%');
   return correctWords(t);

@@ -4,6 +4,7 @@
  */
 import type { Phrasing } from '../harness.ts';
 import { DIALOGUE } from './dialogue.ts';
+import { PHRASINGS as EIGHTH } from './eighth.ts';
 import { PHRASINGS as FIFTH } from './fifth.ts';
 import { FOLLOW_UPS } from './followUps.ts';
 import { FORMATS } from './formats.ts';
@@ -15,10 +16,10 @@ import { PHRASINGS as THIRD } from './third.ts';
 import { VALUES } from './values.ts';
 
 /**
- * values/formats/dialogue/followUps were written with the planner; second … seventh were each written
- * blind against the planner of their day and scored before any fix (89.7 %, 75.0 %, 91.7 %, 92.5 %, 80.0 %, 95.0 %),
+ * values/formats/dialogue/followUps were written with the planner; second … eighth were each written
+ * blind against the planner of their day and scored before any fix (89.7 %, 75.0 %, 91.7 %, 92.5 %, 80.0 %, 95.0 %, 87.5 %),
  * then kept here as regression cases.
  */
 export const WRITTEN: readonly Phrasing[] = [...VALUES, ...FORMATS, ...DIALOGUE, ...FOLLOW_UPS];
-export const BLIND: readonly Phrasing[] = [...SECOND, ...THIRD, ...FOURTH, ...FIFTH, ...SIXTH, ...SEVENTH];
+export const BLIND: readonly Phrasing[] = [...SECOND, ...THIRD, ...FOURTH, ...FIFTH, ...SIXTH, ...SEVENTH, ...EIGHTH];
 export const CORPUS: readonly Phrasing[] = [...WRITTEN, ...BLIND];
