@@ -54,7 +54,9 @@ export interface AnswerExtras {
 }
 
 export function finalText(done: DoneCall[], extras: AnswerExtras): string {
-  const lines = done.map(line).filter((l): l is string => l !== null);
+  // the person's answers last, so the first line is the work (a later turn reads the design from it)
+  const ordered = [...done.filter((d) => d.name !== 'ask_human_for_clarification'), ...done.filter((d) => d.name === 'ask_human_for_clarification')];
+  const lines = ordered.map(line).filter((l): l is string => l !== null);
   const warnings = done.flatMap((d) => (Array.isArray(d.result.warnings) ? (d.result.warnings as string[]) : []));
   if (extras.notes.length) lines.push(`Read: ${[...new Set(extras.notes)].join('; ')}`);
   if (extras.notApplied.length) lines.push(`Not applied: ${[...new Set(extras.notApplied)].join('; ')}`);

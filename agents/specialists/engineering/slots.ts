@@ -62,7 +62,8 @@ export function questionText(problem: string, slots: Slot[], v: ValueState): str
     if (s.kind === 'fix') parts.push(`I cannot use "${s.issue.said}": ${s.issue.reason}.${s.issue.suggestion !== undefined ? ` Did you mean ${s.issue.refs[0].field.name} ${digits(s.issue.suggestion)}?` : ''}`);
     if (s.kind === 'choose') parts.push(`${s.issue.reason[0].toUpperCase()}${s.issue.reason.slice(1)}. Which setting is it: ${s.issue.refs.map((r) => describe(r)).join(', or ')}?`);
   }
-  const hints = ['give the numbers (in this order) or name the fields'];
+  const numbersWanted = slots.some((s) => s.kind !== 'choose');
+  const hints = [numbersWanted ? 'give the numbers (in this order) or name the fields' : 'name the setting'];
   if (slots.some((s) => s.kind === 'fix' && s.issue.suggestion !== undefined)) hints.push('"yes" for the suggested values');
   if (slots.some((s) => s.kind !== 'missing')) hints.push('"skip" to leave those out');
   if (missing.length) hints.push('"defaults" to use the defaults');
