@@ -56,10 +56,13 @@ export interface AnswerExtras {
 export function finalText(done: DoneCall[], extras: AnswerExtras): string {
   // the person's answers last, so the first line is the work (a later turn reads the design from it)
   const ordered = [...done.filter((d) => d.name !== 'ask_human_for_clarification'), ...done.filter((d) => d.name === 'ask_human_for_clarification')];
-  const lines = ordered.map(line).filter((l): l is string => l !== null);
+  const [first, ...rest] = ordered.map(line).filter((l): l is string => l !== null);
   const warnings = done.flatMap((d) => (Array.isArray(d.result.warnings) ? (d.result.warnings as string[]) : []));
+  // how the request was read comes right after the first line: the context a later turn sees is clipped
+  const lines = first ? [first] : [];
   if (extras.notes.length) lines.push(`Read: ${[...new Set(extras.notes)].join('; ')}`);
   if (extras.notApplied.length) lines.push(`Not applied: ${[...new Set(extras.notApplied)].join('; ')}`);
+  lines.push(...rest);
   if (warnings.length) lines.push(`Warnings: ${[...new Set(warnings)].join('; ')}`);
   return lines.join('\n') || 'Nothing to do.';
 }

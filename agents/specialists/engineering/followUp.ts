@@ -66,8 +66,9 @@ export function fieldForNumber(written: Written, info: ProblemInfo, thread: Thre
     return !f.recommended || (c.ok && inRange(Number(c.value), f.recommended)) || (!c.ok && inRange(value, f.recommended));
   };
   const candidates = numeric.filter((r) => takes(r.field));
-  for (const request of [...thread.requests].reverse()) {
-    const named = Object.keys(readRequest(request, catalog, { problem: info }).conditions);
+  for (let i = thread.requests.length - 1; i >= 0; i--) {
+    const answered = thread.readAs[i] ?? [];
+    const named = answered.length ? answered : Object.keys(readRequest(thread.requests[i], catalog, { problem: info }).conditions);
     const hits = candidates.filter((r) => named.includes(r.field.name));
     if (hits.length === 1) return { ref: hits[0], candidates };
     const usualHits = hits.filter((r) => usual(r.field));

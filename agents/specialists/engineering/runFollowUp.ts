@@ -14,7 +14,7 @@ import { checkValue } from './read/checkValue.ts';
 import { applyRelative } from './read/relative.ts';
 import { digits, normalize } from './read/text.ts';
 import { readSteps } from './read/steps.ts';
-import { answersOf, valueState, type Decision } from './runNew.ts';
+import { answersOf, requiredRefs, valueState, type Decision } from './runNew.ts';
 import { afterAnswers } from './slots.ts';
 import type { Thread, ThreadDesign } from './thread.ts';
 
@@ -61,6 +61,18 @@ function relativeTo(r: Reading, base: ThreadDesign): Reading {
   return out;
 }
 
+/**
+ * A design whose values the context does not state (another model wrote the answer): the values of
+ * the request that made it, when that request gave every required one; else list_designs is asked.
+ */
+function withValues(d: ThreadDesign, info: ProblemInfo, catalog: readonly ProblemInfo[], notes: string[]): ThreadDesign {
+  if (d.conditions || !d.request) return d;
+  const r = readRequest(d.request, catalog, { problem: info });
+  if (r.issues.length || !requiredRefs(info).every((x) => r.conditions[x.field.name] !== undefined)) return d;
+  notes.push(`the values of ${d.id} read from your request that made it`);
+  return { ...d, conditions: r.conditions, config: r.config };
+}
+
 export function followUpRun(request: string, thread: Thread, done: DoneCall[], catalog: readonly ProblemInfo[], listed: boolean): Decision {
   const first = readRequest(request, catalog);
   const provisional = readFollowUp(first, thread, false);
@@ -75,7 +87,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
   const extras = { notes: v.notes, notApplied: v.notApplied };
   if (ask) return { ask, extras };
   const st = r.steps;
-  const base = fu.base;
+  const base = withValues(fu.base, info, catalog, extras.notes);
   if (fu.reoptimize) {
     if (!base.conditions && !listed) return { needList: true, extras };
     const condNames = info.conditions.map((f) => f.name);

@@ -105,7 +105,7 @@ export function applyAnswer(answer: string, slots: Slot[], v: ValueState, info: 
     if (names.some((n) => named.has(n))) continue;
     if (s.kind === 'choose') {
       const chosen = s.issue.refs.filter((x) => r.named.includes(x.field.name));
-      if (chosen.length === 1) set(next, chosen[0], s.value, s.issue.said);
+      if (chosen.length === 1 && set(next, chosen[0], s.value, s.issue.said)) next.notes.push(`"${s.issue.said}" read as ${chosen[0].field.name} ${s.value} (your answer)`);
       else if (skip || !yes) next.notApplied.push(`"${s.issue.said}" (${s.issue.reason})`);
       continue;
     }

@@ -20,9 +20,11 @@ export interface Thread {
   designs: ThreadDesign[];
   /** The person's earlier requests, oldest first. */
   requests: string[];
+  /** For each request, the fields the answer to it says it read a value for ("… read as volfrac 0.25"). */
+  readAs: string[][];
 }
 
-const ID = /(?<![a-z0-9_])([a-z][a-z0-9_]*)-([0-9a-f]{16})(?![a-z0-9_])/g;
+const ID = /(?<![a-z0-9_])([a-z][a-z0-9_]*)-([0-9a-f]{8,16})(?![a-z0-9_])/g;
 const OPTIMIZED = /Optimized ([a-z][a-z0-9_@]*) with (\{[^{}]*\})(?: \(config (\{[^{}]*\})\))?: design ([a-z][a-z0-9_]*-[0-9a-f]{16})/g;
 
 function parseJson(text: string | undefined): Values | undefined {
@@ -50,6 +52,7 @@ function entries(context: string): { role: 'person' | 'assistant'; text: string 
 export function threadFromContext(context: string): Thread {
   const designs: ThreadDesign[] = [];
   const requests: string[] = [];
+  const readAs: string[][] = [];
   let request: string | undefined;
   const add = (d: ThreadDesign) => {
     const known = designs.find((x) => x.id === d.id);
@@ -63,11 +66,15 @@ export function threadFromContext(context: string): Thread {
     if (e.role === 'person') {
       request = e.text;
       requests.push(e.text);
+      readAs.push([]);
+    } else if (readAs.length) {
+      const names = [...e.text.matchAll(/ read as ([a-z][a-z0-9_]*) [-\d.]/g)].map((m) => m[1]);
+      readAs[readAs.length - 1].push(...names);
     }
     for (const m of e.text.matchAll(OPTIMIZED)) add({ id: m[4], problem: m[1].split('@')[0], conditions: parseJson(m[2]), config: parseJson(m[3]) ?? {}, request });
     for (const m of e.text.matchAll(ID)) add({ id: m[0], problem: m[1], request });
   }
-  return { designs, requests };
+  return { designs, requests, readAs };
 }
 
 /** Rows of a list_designs result (newest first) as thread designs, oldest first. */

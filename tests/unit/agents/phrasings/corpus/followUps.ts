@@ -52,7 +52,7 @@ export const FOLLOW_UPS: Phrasing[] = [
     answers: ['the volume fraction'],
     expect: { calls: [...beam({ ...C1, volfrac: 0.4 }), compare('#1', '#2')], ask: { missing: ['volfrac', 'forcedist'] } },
   }),
-  thread('fu-29', 'followUps', setup(T1), setup('now make it 0.25 and compare', ['volfrac']), { say: 'and 0.2?', answers: ['volfrac'], expect: { calls: beam({ ...C1, volfrac: 0.2 }, G), ask: { missing: ['volfrac', 'forcedist'] } } }),
+  thread('fu-29', 'followUps', setup(T1), setup('now make it 0.25 and compare', ['volfrac']), { say: 'and 0.2?', expect: { calls: beam({ ...C1, volfrac: 0.2 }, G), says: [/read as volfrac 0\.2 \(the setting changed last\)/] } }),
   thread('fu-30', 'followUps', setup(P1), { say: 'simulate it with lambda1 1.4', expect: { calls: [sim('#1', { lambda1: 1.4 })], says: [/not optimized for/] } }),
   thread('fu-31', 'followUps', setup(T1), { say: 'export it as an STL mirrored, with 2 mm pixels', expect: { calls: [stl('#1', { mirror_y: true })] } }),
   thread('fu-32', 'followUps', setup(T1), { say: 'Optimize the beam again with forcedist 0.7 and show it', expect: { calls: [...beam({ ...C1, forcedist: 0.7 }, G), render('#2')] } }),
