@@ -29,7 +29,7 @@ function line(d: DoneCall): string | null {
     case 'render_design':
       return `Rendered ${r.design_id}: ${Object.values((r.files ?? {}) as Record<string, string>).join(', ')}`;
     case 'convert_design_to_stl':
-      return `STL of ${r.design_id} (threshold ${r.threshold}, scale_xy ${r.scale_xy}, scale_z ${r.scale_z}, mirror_y ${r.mirror_y}): ${r.stl_path} (${r.triangles} triangles, watertight: ${r.watertight})`;
+      return `STL (threshold ${r.threshold}, scale_xy ${r.scale_xy}, scale_z ${r.scale_z}, mirror_y ${r.mirror_y}): ${r.stl_path} (${r.triangles} triangles, watertight: ${r.watertight})`;
     case 'compare_designs': {
       const rows = ((r.designs ?? []) as { design_id: string; conditions: unknown; objectives: unknown }[]).map((x) => `${x.design_id} ${fmt(x.conditions)} → ${fmt(x.objectives)}`);
       const differing = (r.differing_conditions as string[] | undefined)?.join(', ') || 'none';

@@ -80,7 +80,10 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
   const problem = provisional.base.problem.split('@')[0];
   const info = catalog.find((p) => p.id === problem);
   if (!info) return { text: `Design ${provisional.base.id} is a ${problem} design, and ${problem} is not a problem I can work on. ${helpText(catalog)}`, extras: { notes: [], notApplied: [] } };
-  const r = relativeTo(placeLoose(readRequest(request, catalog, { problem: info }), info, thread, catalog), provisional.base);
+  const read = readRequest(request, catalog, { problem: info });
+  const known = withValues(provisional.base, info, catalog, []);
+  if ((read.relative.length || read.swaps.length) && !known.conditions && !listed) return { needList: true, extras: { notes: [], notApplied: [] } };
+  const r = relativeTo(placeLoose(read, info, thread, catalog), known);
   const hasChanges = Object.keys(r.conditions).length + Object.keys(r.config).length + r.issues.length > 0;
   const fu = readFollowUp(r, thread, hasChanges)!;
   const { v, ask } = afterAnswers(valueState(r, info, [], r.notApplied), answersOf(done), info, catalog);
@@ -90,6 +93,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
   const base = withValues(fu.base, info, catalog, extras.notes);
   if (fu.reoptimize) {
     if (!base.conditions && !listed) return { needList: true, extras };
+    if (!base.conditions) extras.notes.push(`the values ${base.id} was made with are not known here, so the ones not given are the defaults`);
     const condNames = info.conditions.map((f) => f.name);
     const cfgNames = info.config.map((f) => f.name);
     const kept = pick(base.conditions, condNames.filter((n) => !(n in v.conditions)));
