@@ -75,6 +75,7 @@ export function offlineRoles(model: OfflineChatModel, specialists: readonly Spec
     reason: s.availability.available ? undefined : s.availability.reason,
     description: s.description,
     mentionedAt: s.offline?.mentionedAt ?? (() => -1),
+    topicAt: s.offline?.topicAt,
   }));
   const roles = new Map<string, OfflineRole>([['supervisor', supervisorRole(routes)]]);
   for (const s of specialists) roles.set(s.name, s.offline?.role ?? noPlannerRole(s.name));

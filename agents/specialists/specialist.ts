@@ -24,8 +24,14 @@ export interface Specialist {
   readonly defaultApprovals?: readonly string[];
   /** The offline planner's part for this specialist: when a request asks for it, and what it does. */
   readonly offline?: {
-    /** The position in a request where it is asked for, or -1. */
+    /** The position in a request where it is asked to act, or -1. */
     mentionedAt(request: string): number;
+    /**
+     * The position where a request only touches its subject ("the beam", "the STL"), or -1. Used
+     * when no specialist is asked to act, so a request for another agent's work that names this
+     * subject ("open the STL in MeshLab") is not handed here.
+     */
+    topicAt?(request: string): number;
     /** Its planner (absent: it cannot work offline). */
     role?: OfflineRole;
   };

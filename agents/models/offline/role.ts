@@ -21,8 +21,10 @@ export interface OfflineRoute {
   reason?: string;
   /** One line on what it does, for the capabilities answer. */
   description: string;
-  /** The position in the request where this specialist is asked for, or -1. */
+  /** The position in the request where this specialist is asked to act, or -1. */
   mentionedAt(request: string): number;
+  /** The position where the request only names its subject, or -1 (used when nobody is asked to act). */
+  topicAt?(request: string): number;
 }
 
 /** A role for an agent with no offline planner: says so, calls nothing. */

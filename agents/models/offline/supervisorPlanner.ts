@@ -1,22 +1,34 @@
 /**
- * The offline supervisor: finds which specialists a request asks for (each specialist says where a
- * request mentions it), in the order the request mentions them. Specialists that cannot run are
+ * The offline supervisor: finds which specialists a request asks for, clause by clause (intents.ts:
+ * each specialist says where a clause asks it to act), in the order the request asks them. Specialists that cannot run are
  * reported first, then the next available one not yet visited in this turn gets the task; when all
  * have answered, the final answer is written from their summaries. A specialist's task carries what
- * the ones before it found in the same turn. It never hands the same
- * specialist the same turn twice, so it cannot loop.
+ * the ones before it found in the same turn. It never hands the same specialist the same turn twice,
+ * so it cannot loop. A follow-up that names no specialist ("now make it 0.4") goes to the one that
+ * worked last.
  */
-import type { BaseMessage } from '@langchain/core/messages';
+import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { OfflineRole, OfflineRoute } from './role.ts';
+import { classifyIntents, noAgentNotes } from './intents.ts';
 import { doneCalls, errorText, lastIndexOfType, textOf, type Plan } from './transcript.ts';
 
-/** The specialists a request asks for, in the order the request mentions them. */
-export function classifyIntents(request: string, routes: readonly OfflineRoute[]): OfflineRoute[] {
-  return routes
-    .map((r) => ({ r, at: r.mentionedAt(request) }))
-    .filter((x) => x.at >= 0)
-    .sort((a, b) => a.at - b.at)
-    .map((x) => x.r);
+export { classifyIntents } from './intents.ts';
+
+/** Words of a follow-up ("now make it 0.4", "and with rmin 3?"): it goes to the agent that worked last. */
+const FOLLOW_UP = /\d|\b(?:it|its|them|that|this|those|same|again|instead|previous|last|both|another|also|too|now|what about|how about|what if|try|make)\b/i;
+
+/** The available specialist handed the last task before the current request. */
+function lastWorker(messages: BaseMessage[], before: number, routes: readonly OfflineRoute[]): OfflineRoute | undefined {
+  const byHandoff = new Map(routes.map((r) => [r.handoff, r]));
+  for (let i = before - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.getType() !== 'ai') continue;
+    for (const c of [...((m as AIMessage).tool_calls ?? [])].reverse()) {
+      const r = byHandoff.get(c.name);
+      if (r?.available) return r;
+    }
+  }
+  return undefined;
 }
 
 interface Visit {
@@ -78,8 +90,12 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
       const visits: Visit[] = doneCalls(messages, Math.max(h, 0))
         .filter((d) => byHandoff.has(d.name))
         .map((d) => ({ agent: byHandoff.get(d.name)!, ok: d.ok, result: d.result }));
-      const asked = classifyIntents(request, routes);
-      const unavailable = asked.filter((r) => !r.available).map(unavailableNote);
+      let asked = classifyIntents(request, routes);
+      if (!asked.length && !GREETING.test(request) && FOLLOW_UP.test(request)) {
+        const worker = lastWorker(messages, h, routes);
+        if (worker) asked = [worker];
+      }
+      const unavailable = [...asked.filter((r) => !r.available).map(unavailableNote), ...noAgentNotes(request)];
       const next = asked.find((r) => r.available && !visits.some((v) => v.agent === r.name));
       if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: taskFor(request, visits) } }] };
       if (visits.length || unavailable.length) return { text: [...unavailable, ...answerFrom(visits)].join('\n'), calls: [] };

@@ -9,7 +9,7 @@ import { ASK_RULE, engineeringToolsFor, problemCatalog } from '../../../tools/en
 import { bindTools } from '../../../tools/tool.ts';
 import { loadPrompt } from '../../prompts/loadPrompt.ts';
 import type { Specialist, SpecialistFactory } from '../specialist.ts';
-import { engineeringMentionedAt, planEngineering } from './offlinePlanner.ts';
+import { engineeringMentionedAt, engineeringTopicAt, planEngineering } from './offlinePlanner.ts';
 
 export const engineeringSpecialist: SpecialistFactory = async ({ config }): Promise<Specialist> => {
   const catalog = await problemCatalog();
@@ -24,6 +24,7 @@ export const engineeringSpecialist: SpecialistFactory = async ({ config }): Prom
     availability: { available: true },
     offline: {
       mentionedAt: engineeringMentionedAt,
+      topicAt: engineeringTopicAt,
       role: { plan: (messages) => planEngineering(messages, catalog) },
     },
   };

@@ -34,10 +34,17 @@ const VALUE_NAMES: Record<string, RegExp> = {
   forcedist: /force[\s_-]*dist(?:ance)?/i,
 };
 const PARAMS: Record<keyof StlArgs, string> = {
-  threshold: String.raw`(?:density[\s_-]*)?threshold`,
+  threshold: String.raw`(?<!projection[\s_-]*)(?:density[\s_-]*)?threshold`,
   scale_xy: String.raw`scale[\s_-]*xy|xy[\s_-]*scale|(?:in-?plane|pixel) (?:scale|size)`,
   scale_z: String.raw`scale[\s_-]*z|z[\s_-]*scale|extrusion(?: height| depth| thickness)?|thickness|height`,
   mirror_y: String.raw`mirror[\s_-]*y`,
+};
+
+const MM = String.raw`(?:mm|millimet(?:er|re)s?)`;
+/** Words after a length in mm that name an export parameter: "3 mm thickness", "2 mm pixels". */
+const AFTER_MM: Record<'scale_xy' | 'scale_z', string> = {
+  scale_xy: String.raw`pixels?|per pixel|pixel (?:size|width)`,
+  scale_z: String.raw`thick(?:ness)?|tall|high|height|deep|depth|extrusion(?: height| depth)?`,
 };
 
 /** A derived value: "<k> × rmin", "the volume fraction", "rmin times 10". */
@@ -67,6 +74,11 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
     if (d !== null) out[key] = d;
     else if (n) out[key] = Number(n[1]);
   }
+  // "3 mm thickness", "2 mm pixels"
+  for (const key of ['scale_xy', 'scale_z'] as const) {
+    const m = out[key] === undefined ? new RegExp(`${NUM}\\s*${MM}\\s*(?:of\\s+)?(?:${AFTER_MM[key]})\\b`, 'i').exec(text) : null;
+    if (m) out[key] = Number(m[1]);
+  }
   // "use the volume fraction as the density threshold"
   if (out.threshold === undefined) {
     const m = /\b(?:use|take)\s+(?:the\s+)?(vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/i.exec(text);
@@ -76,7 +88,7 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
   const mirror = new RegExp(String.raw`\b(?:${PARAMS.mirror_y})\b${LINK}(true|false|yes|no|on|off|1|0)`, 'i').exec(text);
   if (mirror) out.mirror_y = /^(true|yes|on|1)$/i.test(mirror[1]);
   else if (/\b(?:do not|don't|no|without)\s+mirror/i.test(text)) out.mirror_y = false;
-  else if (/\bmirror(?:ed|ing)?\b/i.test(text) && !/mirror[\s_-]*y/i.test(text)) out.mirror_y = true;
+  else if (/\bmirror(?:ed|ing)?\b|\bmirror[\s_-]*y\b(?!\s*(?:=|:|is|to|set))/i.test(text)) out.mirror_y = true;
   return out;
 }
 
@@ -149,3 +161,26 @@ export function chooseBranch(b: Branching, value: number): StlArgs {
   const isBelow = value < b.limit;
   return isBelow === b.below ? b.whenTrue : b.whenFalse;
 }
+
+const DERIVED_FROM = String.raw`(?:the\s+)?(?:same as the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|filter(?:ing)?[\s_-]*radius|force[\s_-]*dist(?:ance)?)`;
+const ZONES = [
+  // "threshold 0.45", "scale_z = 10 × rmin", "threshold = the volume fraction"
+  new RegExp(
+    String.raw`\b(?:${Object.values(PARAMS).join('|')})\b${LINK}(?:(?:true|false|yes|no|on|off)\b|${NUM}(?:\s*(?:x|×|\*|times)\s*${DERIVED_FROM})?|${DERIVED_FROM}(?:\s*(?:x|×|\*|times|multiplied by)\s*${NUM})?)?`,
+    'gi',
+  ),
+  // "use the volume fraction as the density threshold"
+  /\b(?:use|take)\s+(?:the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/gi,
+  // "3 mm thickness", "2 mm pixels"
+  new RegExp(String.raw`${NUM}\s*${MM}\s*(?:of\s+)?(?:${AFTER_MM.scale_xy}|${AFTER_MM.scale_z})\b`, 'gi'),
+  // "0.55 for manufacturing", "0.2 for the preview"
+  new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
+  // "if the compliance is below 250"
+  new RegExp(String.raw`\bif\s+(?:the\s+)?(?:simulated\s+|resulting\s+)?(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c)\b[^.;,]*?${NUM}`, 'gi'),
+];
+
+/** The stretches of text that are export instructions (their numbers are not condition values). */
+export function exportSpans(text: string): [number, number][] {
+  return ZONES.flatMap((re) => [...text.matchAll(re)].map((m): [number, number] => [m.index, m.index + m[0].length]));
+}
+

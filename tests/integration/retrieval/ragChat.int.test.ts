@@ -73,7 +73,7 @@ describe('retrieval on', () => {
     expect(toolCalls(t).find((c) => c.name === 'optimize_design')?.args).toMatchObject({ problem: 'beams2d', conditions: { volfrac: 0.37, rmin: 2.5, forcedist: 0.5 }, config: { nelx: 30, nely: 15, max_iter: 5 } });
     expect(r.answer).toMatch(/The indexed documents state:\n- volume fraction = 0\.37 — \[Report K-77[^\]]*, p\. 2\]/);
     expect(r.answer).toMatch(/Optimized beams2d with \{"volfrac":0\.37,"rmin":2\.5,"forcedist":0\.5/);
-    expect(r.answer).toMatch(/took volfrac = 0\.37, rmin = 2\.5 from the supervisor's task/);
+    expect(r.answer).toMatch(/took volfrac = 0\.37, rmin = 2\.5 from what was found earlier in this turn/);
     expect(r.answer).not.toMatch(/0\.5 and a filter radius of 4/);
   });
 

@@ -7,15 +7,17 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { createOfflineModel, offlineRoles } from '../../../agents/index.ts';
 import { classifyIntents, type OfflineRoute } from '../../../agents/models/offline/index.ts';
 import { buildSpecialists, type Specialist } from '../../../agents/specialists/index.ts';
-import { parseRequest } from '../../../agents/specialists/engineering/parseRequest.ts';
+import { readRequest } from '../../../agents/specialists/engineering/read/readRequest.ts';
+import { problemCatalog, type ProblemInfo } from '../../../tools/engineering/tools/index.ts';
 import { chooseBranch, parseExports } from '../../../agents/specialists/engineering/parseExports.ts';
 import { testConfig } from './sessionKit.ts';
 
-const BEAMS = { beams2d: { conditions: ['volfrac', 'rmin', 'forcedist', 'overhang_constraint'], config: ['penal', 'nelx', 'nely', 'max_iter'] } };
+let catalog: ProblemInfo[];
 let home: string;
 let specialists: Specialist[];
 let roleOf: (agent: string) => BaseChatModel;
 beforeAll(async () => {
+  catalog = await problemCatalog();
   home = mkdtempSync(join(tmpdir(), 'engiai-planner-'));
   specialists = await buildSpecialists({ config: testConfig(home) });
   roleOf = offlineRoles(createOfflineModel(), specialists);
@@ -38,16 +40,16 @@ async function step(messages: BaseMessage[], agent = 'engineering'): Promise<AIM
   return (await roleOf(agent).invoke(messages)) as AIMessage;
 }
 
-describe('parseRequest', () => {
+describe('readRequest', () => {
   it('reads the benchmark phrasing', () => {
-    const r = parseRequest('Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it', BEAMS);
-    expect(r.problem).toBe('beams2d');
+    const r = readRequest('Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, simulate it and render it', catalog);
+    expect(r.problem.id).toBe('beams2d');
     expect(r.conditions).toEqual({ volfrac: 0.4, forcedist: 0.65, rmin: 4 });
-    expect(r.steps).toEqual({ optimize: true, simulate: true, render: true, stl: false });
+    expect(r.steps).toMatchObject({ optimize: true, simulate: true, render: true, stl: false });
   });
 
   it('reads free phrasing: percentages, "load in the middle", "filter radius", grid size', () => {
-    const r = parseRequest('run a topology optimization of the beam with 30 % material, load in the middle, filter radius 2 on a 60x30 grid, then show it', BEAMS);
+    const r = readRequest('run a topology optimization of the beam with 30 % material, load in the middle, filter radius 2 on a 60x30 grid, then show it', catalog);
     expect(r.conditions).toEqual({ volfrac: 0.3, forcedist: 0, rmin: 2 });
     expect(r.config).toEqual({ nelx: 60, nely: 30 });
     expect(r.steps.render).toBe(true);
@@ -55,7 +57,7 @@ describe('parseRequest', () => {
   });
 
   it('notices vague words instead of numbers', () => {
-    const r = parseRequest('Design a lightweight beam with the load near the tip', BEAMS);
+    const r = readRequest('Design a lightweight beam with the load near the tip', catalog);
     expect(r.conditions).toEqual({});
     expect(r.vague).toEqual(expect.arrayContaining(['lightweight', 'near the tip']));
   });
@@ -147,12 +149,20 @@ describe('offline engineering agent', () => {
   });
 
   it('stops and explains when a tool fails instead of retrying forever', async () => {
-    const msgs: BaseMessage[] = [task('Optimize a beams2d beam with volfrac 1.5, forcedist 0 and rmin 2')];
+    const msgs: BaseMessage[] = [task('Optimize a beams2d beam with volfrac 0.4, forcedist 0 and rmin 2')];
     const ai = await step(msgs);
-    msgs.push(ai, toolResult(ai, { error: { type: 'InputError', message: 'volfrac = 1.5 is outside [0, 1]' } }, 'error'));
+    expect(ai.tool_calls?.[0].name).toBe('create_problem');
+    msgs.push(ai, toolResult(ai, { error: { type: 'InfraError', message: 'the solver worker stopped' } }, 'error'));
     const done = await step(msgs);
     expect(done.tool_calls ?? []).toEqual([]);
-    expect(String(done.content)).toMatch(/create_problem failed: volfrac = 1.5 is outside/);
+    expect(String(done.content)).toMatch(/create_problem failed: the solver worker stopped/);
+  });
+
+  it('asks about a value outside its allowed range instead of passing it on', async () => {
+    const ask = await step([task('Optimize a beams2d beam with volfrac 1.5, forcedist 0 and rmin 2')]);
+    expect(ask.tool_calls?.[0].name).toBe('ask_human_for_clarification');
+    expect(ask.tool_calls?.[0].args.missing).toEqual(['volfrac']);
+    expect(String(ask.tool_calls?.[0].args.question)).toMatch(/volfrac = 1\.5 is outside the allowed range \[0, 1\]/);
   });
 
   it('W-Cond: simulates first, then exports the branch the compliance selects', async () => {

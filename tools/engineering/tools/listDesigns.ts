@@ -13,6 +13,7 @@ const row = (m: DesignMeta) => ({
   design_id: m.id,
   problem: m.problem,
   conditions: m.conditions,
+  config: m.config,
   objectives: rounded(m.objectives),
   iterations: m.iterations,
   created: m.createdAt,
@@ -24,7 +25,7 @@ export function listDesignsTool() {
     name: 'list_designs',
     description:
       'List stored designs, newest first: by default the ones made in this conversation, or every stored design with scope "all". ' +
-      'Each row has the design id, problem, conditions and objectives.',
+      'Each row has the design id, problem, conditions, all resolved values (config) and objectives.',
     keyFields: ['scope', 'count', 'designs'],
     schema: z.strictObject({
       scope: z.enum(['conversation', 'all']).default('conversation').describe('"conversation" (default): designs made in this conversation; "all": the whole store'),

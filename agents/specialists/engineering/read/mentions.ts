@@ -1,0 +1,91 @@
+/**
+ * Where a request names a field of the problem: the field's own name (with `_`, `-`, a space or
+ * nothing between its parts), the alias table's words for it, the grid-axis words for the config
+ * fields the catalog describes as along x / along y, and group words ("wavelengths") that name
+ * several fields at once. Overlapping mentions keep the longest ("minimum filter size" over
+ * "filter size", "volume fraction" over "volume").
+ */
+import type { FieldInfo, ProblemInfo } from '../../../../tools/engineering/tools/index.ts';
+import { AXIS_ALIASES, FIELD_ALIASES, GROUP_ALIASES } from './aliases.ts';
+import { isKnownWord, nearest } from './fuzzy.ts';
+
+export interface FieldRef {
+  field: FieldInfo;
+  kind: 'conditions' | 'config';
+}
+
+export interface Mention {
+  /** One field, or several in order for a group word. */
+  refs: FieldRef[];
+  start: number;
+  end: number;
+}
+
+/** The regex source of a field name: "max_iter" → max[\s_-]?iter, "lambda1" → lambda[\s_-]?1. */
+export function nameSource(name: string): string {
+  return name
+    .split(/_|(?<=[a-z])(?=\d)/)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join(String.raw`[\s_-]?`);
+}
+
+/** The config field of a grid axis: the one the catalog describes as along x (or y). */
+export function axisField(problem: ProblemInfo, axis: 'x' | 'y'): FieldInfo | undefined {
+  return problem.config.find((f) => f.type === 'integer' && new RegExp(String.raw`\balong ${axis}\b`, 'i').test(f.description));
+}
+
+export function fieldRefs(problem: ProblemInfo): FieldRef[] {
+  return [...problem.conditions.map((field) => ({ field, kind: 'conditions' as const })), ...problem.config.map((field) => ({ field, kind: 'config' as const }))];
+}
+
+/** The words that name each field of the problem. */
+export function fieldWords(problem: ProblemInfo): { refs: FieldRef[]; sources: string[] }[] {
+  const out: { refs: FieldRef[]; sources: string[] }[] = [];
+  const axes = { x: axisField(problem, 'x'), y: axisField(problem, 'y') };
+  for (const ref of fieldRefs(problem)) {
+    const sources = [nameSource(ref.field.name), ...(FIELD_ALIASES[ref.field.name] ?? [])];
+    for (const axis of ['x', 'y'] as const) if (axes[axis] === ref.field) sources.push(...AXIS_ALIASES[axis]);
+    out.push({ refs: [ref], sources });
+  }
+  const byName = new Map(fieldRefs(problem).map((r) => [r.field.name, r]));
+  for (const g of GROUP_ALIASES) {
+    const refs = g.fields.map((n) => byName.get(n));
+    if (refs.every((r) => r !== undefined)) out.push({ refs: refs as FieldRef[], sources: [g.phrase] });
+  }
+  return out;
+}
+
+const BOUNDED = (source: string) => String.raw`(?<![a-z0-9_])(?:${source})(?![a-z0-9_]|\.\d)`;
+
+export function findMentions(text: string, problem: ProblemInfo): Mention[] {
+  const all: Mention[] = [];
+  for (const { refs, sources } of fieldWords(problem)) {
+    for (const m of text.matchAll(new RegExp(BOUNDED(sources.join('|')), 'g'))) {
+      if (m[0].length) all.push({ refs, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Mention[] = [];
+  for (const m of all) if (!kept.some((k) => m.start < k.end && k.start < m.end)) kept.push(m);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Misspelt field names ("volfarc 0.3", "forcedsit"): a word of five letters or more one edit (two
+ * from eight letters) off a field name of the problem, and not a known word or a shorter form of a
+ * name ("lambda" is not "lambda1"). Each comes with a note.
+ */
+export function misspeltMentions(text: string, problem: ProblemInfo, free: (start: number, end: number) => boolean): { mentions: Mention[]; notes: string[] } {
+  const refs = new Map(fieldRefs(problem).map((r) => [r.field.name.replace(/_/g, ''), r]));
+  const out = { mentions: [] as Mention[], notes: [] as string[] };
+  for (const m of text.matchAll(/(?<![a-z0-9_])[a-z][a-z0-9_]{4,}(?![a-z0-9_])/g)) {
+    const word = m[0].replace(/_/g, '');
+    if (!free(m.index, m.index + m[0].length) || isKnownWord(m[0]) || refs.has(word) || [...refs.keys()].some((n) => n.startsWith(word))) continue;
+    const guess = nearest(word, refs.keys(), word.length >= 8 ? 2 : 1);
+    if (!guess) continue;
+    out.mentions.push({ refs: [refs.get(guess)!], start: m.index, end: m.index + m[0].length });
+    out.notes.push(`"${m[0]}" read as ${refs.get(guess)!.field.name}`);
+  }
+  return out;
+}
+

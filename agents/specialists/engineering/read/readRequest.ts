@@ -1,0 +1,215 @@
+/**
+ * Reads an engineering request the way a person writes it (agents/README.md, "What the offline
+ * planner understands"): the problem, each value with the field it belongs to (checked against the
+ * catalog), the steps asked for, vague words, and — so that nothing is passed on wrong or dropped
+ * silently — the values that cannot be used (`issues`, asked about) and the numbers and settings
+ * that belong to no field (`notApplied`, reported in the answer).
+ */
+import type { ProblemInfo } from '../../../../tools/engineering/tools/index.ts';
+import { exportSpans } from '../parseExports.ts';
+import { VAGUE, WORD_VALUES } from './aliases.ts';
+import { readBooleans } from './booleans.ts';
+import { checkValue } from './checkValue.ts';
+import { readGridSingles, readGrids } from './grids.ts';
+import { readKeyValues } from './keyValues.ts';
+import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
+import { readProblem, type ProblemReading } from './problem.ts';
+import { readRelative, readSwaps, type Relative } from './relative.ts';
+import { readSteps, type Steps } from './steps.ts';
+import { digits, normalize, originalOf, type Text } from './text.ts';
+import { Claims, numbersOf, type NumberToken } from './tokens.ts';
+import { isLengthField, isLengthUnit } from './units.ts';
+import { attachValues, type Assignment } from './values.ts';
+
+export type Values = Record<string, number | boolean>;
+
+/** A value that cannot be used as written, or a number that could belong to several fields. */
+export interface Issue {
+  /** The field(s) it is about; several when the reader cannot tell which. */
+  refs: FieldRef[];
+  /** The person's words. */
+  said: string;
+  reason: string;
+  suggestion?: number;
+  /** The number in question, when the reader cannot tell its field. */
+  value?: number;
+}
+
+export interface Reading {
+  text: Text;
+  problem: ProblemReading;
+  conditions: Values;
+  config: Values;
+  /** The person's words for each value read, by field name. */
+  said: Record<string, string>;
+  steps: Steps;
+  vague: string[];
+  useDefaults: boolean;
+  designIds: string[];
+  issues: Issue[];
+  /** Settings and numbers that belong to no field: reported as "not applied". */
+  notApplied: string[];
+  /** Changes relative to an earlier value ("double the filter radius"), with the person's words. */
+  relative: (Relative & { said: string })[];
+  /** Fields that trade values ("swap the wavelengths"). */
+  swaps: { refs: [FieldRef, FieldRef]; said: string }[];
+  /** Fields the text names, with or without a value. */
+  named: string[];
+  /** Numbers that belong to no field (for follow-ups: "make it 0.4"). */
+  loose: { token: NumberToken; said: string }[];
+  notes: string[];
+}
+
+const DESIGN_ID = /(?<![a-z0-9_])[a-z][a-z0-9_]*-[0-9a-f]{6,16}(?![a-z0-9_])/g;
+/** Numbers that count things, not values: "2 designs", "both 2 runs", list markers "1." */
+const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
+const DEFAULTS = /\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
+
+/** The person's words around a number: "3 supports", "at 210 degrees". */
+function quote(t: Text, n: NumberToken): string {
+  const before = /(?:[a-z_]+[\s:=]+){0,2}$/.exec(t.text.slice(Math.max(0, n.start - 30), n.start))?.[0] ?? '';
+  const after = /^(?:\s*[a-z_%]+){0,2}/.exec(t.text.slice(n.end, n.end + 30))?.[0] ?? '';
+  return originalOf(t, n.start - before.length, n.end + after.length);
+}
+
+export interface ReadOptions {
+  /** The problem when the request does not name one (a follow-up). */
+  problem?: ProblemInfo;
+}
+
+export function readRequest(request: string, catalog: readonly ProblemInfo[], opts: ReadOptions = {}): Reading {
+  const text = normalize(request);
+  const s = text.text;
+  const claims = new Claims();
+  const designIds = [...new Set([...s.matchAll(DESIGN_ID)].map((m) => m[0]))];
+  for (const m of s.matchAll(DESIGN_ID)) claims.claim(m.index, m.index + m[0].length);
+  for (const [a, b] of exportSpans(s)) claims.claim(a, b);
+  for (const m of s.matchAll(COUNTS)) claims.claim(m.index, m.index + m[0].length);
+  const problem = readProblem(s, catalog, claims);
+  const info = catalog.find((p) => p.id === problem.id?.split('@')[0]) ?? (problem.id ? undefined : opts.problem);
+  const r: Reading = {
+    text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(s), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
+    useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], swaps: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
+  };
+  const numbers = numbersOf(s);
+  if (info) readValues(r, info, numbers, claims);
+  for (const n of numbers) {
+    if (!claims.isFree(n.start, n.numEnd)) continue;
+    claims.claim(n.start, n.numEnd);
+    r.loose.push({ token: n, said: quote(text, n) });
+  }
+  // digits no reader understood ("50x25" for a problem without a grid, "2.5.1"): reported, never dropped
+  for (const m of s.matchAll(/(?<![a-z_\d.])\d+(?:[.,]\d+)*/g)) {
+    const [a, b] = [m.index, m.index + m[0].length];
+    if (claims.covers(a, b) || /^(?:st|nd|rd|th|d)\b/.test(s.slice(b))) continue;
+    const word = /[^\s,;]*$/.exec(s.slice(0, a))![0].length;
+    const end = b + /^[^\s,;]*/.exec(s.slice(b))![0].length;
+    claims.claim(a - word, end);
+    r.notApplied.push(`"${originalOf(text, a - word, end)}" (not understood)`);
+  }
+  return r;
+}
+
+function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: Claims): void {
+  const s = r.text.text;
+  const mentions = findMentions(s, info).filter((m) => claims.isFree(m.start, m.end));
+  for (const m of mentions) claims.claim(m.start, m.end);
+  const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));
+  for (const m of misspelt.mentions) claims.claim(m.start, m.end);
+  mentions.push(...misspelt.mentions);
+  mentions.sort((a, b) => a.start - b.start);
+  r.notes.push(...misspelt.notes);
+  r.named = [...new Set(mentions.flatMap((m) => m.refs.map((x) => x.field.name)))];
+  const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
+  const relative = readRelative(s, mentions, numbers, claims);
+  r.relative = relative.map((x) => ({ ...x, said: said(x) }));
+  r.swaps = readSwaps(s, mentions).map((x) => ({ refs: x.refs, said: said(x) }));
+  const grids = readGrids(s, info, claims);
+  const booleans = readBooleans(s, mentions, numbers, claims);
+  const changed = new Set(relative.map((x) => x.ref.field.name));
+  const valued = mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
+  const attached = attachValues(s, valued, numbers, claims);
+  const kv = readKeyValues(r.text, fieldRefs(info), numbers, claims, info.id);
+  const singles = readGridSingles(s, info, claims);
+  r.notes.push(...kv.notes);
+  for (const u of [...grids.unusable, ...singles.unusable, ...kv.unknown]) r.notApplied.push(`"${said(u)}" (${u.reason})`);
+  for (const a of [...attached.ambiguities, ...grids.ambiguities, ...singles.ambiguities]) {
+    r.issues.push({ refs: a.refs, said: said(a), value: a.token.value, reason: `"${said(a)}": I cannot tell whether ${digits(a.token.value)} is ${a.refs.map((x) => x.field.name).join(' or ')}` });
+  }
+  for (const a of attached.alternatives) {
+    r.issues.push({ refs: [a.ref], said: said(a), reason: `${a.ref.field.name} was given as ${a.values.map((v) => digits(v.value)).join(' or ')}: I need one value` });
+  }
+  const assignments = corrected(r, [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments], numbers, claims);
+  for (const a of assignments) setValue(r, a, said(a));
+  byUnit(r, info, numbers, claims);
+  for (const [name, rules] of Object.entries(WORD_VALUES)) {
+    const ref = fieldRefs(info).find((x) => x.field.name === name);
+    const rule = rules.find((w) => w.words.test(s));
+    if (!ref || !rule) continue;
+    if (r[ref.kind][name] === undefined && !r.issues.some((i) => i.refs.includes(ref))) {
+      r[ref.kind][name] = rule.value;
+      r.notes.push(rule.note);
+    } else if (r[ref.kind][name] !== rule.value) r.notes.push(`${rule.note.split(' read as ')[0]} and ${name} ${r[ref.kind][name]} were both given: used ${name} ${r[ref.kind][name]}`);
+  }
+}
+
+function setValue(r: Reading, a: Assignment, said: string): void {
+  const { field, kind } = a.ref;
+  const c = checkValue(field, a.written);
+  if (!c.ok) {
+    r.issues.push({ refs: [a.ref], said, reason: c.reason, ...(c.suggestion !== undefined ? { suggestion: c.suggestion } : {}) });
+    return;
+  }
+  const before = r[kind][field.name];
+  if (before !== undefined && before !== c.value) {
+    r.issues.push({ refs: [a.ref], said: `${r.said[field.name]}; ${said}`, reason: `${field.name} was given twice: ${before} and ${c.value}` });
+    delete r[kind][field.name];
+    return;
+  }
+  r[kind][field.name] = c.value;
+  r.said[field.name] = said;
+  if (a.fromWords) r.notes.push(`"${said}" read as ${field.name} ${c.value ? 'on' : 'off'}`);
+  if (c.note) r.notes.push(`"${said}" read as ${field.name} ${c.value}${field.unit ? ` ${field.unit}` : ''}`);
+}
+
+/**
+ * Lengths named by no field ("a demultiplexer separating 1.55 µm and 1.31 µm") fill the problem's
+ * length conditions that have no value yet, in order, when their counts agree; one length for
+ * several such fields is asked about.
+ */
+function byUnit(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: Claims): void {
+  const lengths = numbers.filter((n) => n.unit && isLengthUnit(n.unit) && claims.isFree(n.start, n.numEnd));
+  const taken = new Set(r.issues.flatMap((i) => i.refs.map((x) => x.field.name)));
+  const fields = fieldRefs(info).filter((x) => x.kind === 'conditions' && isLengthField(x.field.unit) && r.conditions[x.field.name] === undefined && !taken.has(x.field.name));
+  if (!lengths.length || !fields.length) return;
+  const said = (n: NumberToken) => originalOf(r.text, n.start, n.end);
+  for (const n of lengths) claims.claim(n.start, n.numEnd);
+  if (lengths.length === fields.length) {
+    lengths.forEach((n, i) => {
+      setValue(r, { ref: fields[i], written: { value: n.value, unit: n.unit }, start: n.start, end: n.end }, said(n));
+      r.notes.push(`"${said(n)}" read as ${fields[i].field.name} (the ${ordinal(i)} length given)`);
+    });
+  } else {
+    for (const n of lengths) r.issues.push({ refs: fields, said: said(n), value: n.value, reason: `"${said(n)}": I cannot tell whether it is ${fields.map((f) => f.field.name).join(' or ')}` });
+  }
+}
+
+const ordinal = (i: number) => ['first', 'second', 'third', 'fourth'][i] ?? `#${i + 1}`;
+
+const CORRECTION = /\b(?:i meant|i mean|sorry|actually|make that|correction|or rather|rather)\b[\s,:;-]*(?:i meant\s*|make (?:it|that)\s*)?$/;
+
+/** "volfrac 0.4 (sorry, I meant 0.45)": the corrected number replaces the value just before it. */
+function corrected(r: Reading, assignments: Assignment[], numbers: NumberToken[], claims: Claims): Assignment[] {
+  const s = r.text.text;
+  const out = [...assignments];
+  for (const n of numbers) {
+    if (!claims.isFree(n.start, n.numEnd) || !CORRECTION.test(s.slice(Math.max(0, n.start - 30), n.start))) continue;
+    const i = out.reduce((best, a, k) => (a.end <= n.start && n.start - a.end < 40 && typeof a.written.value === 'number' && (best < 0 || a.end > out[best].end) ? k : best), -1);
+    if (i < 0) continue;
+    claims.claim(n.start, n.numEnd);
+    r.notes.push(`"${originalOf(r.text, out[i].start, n.end)}" read as a correction to ${n.value}`);
+    out[i] = { ...out[i], written: { value: n.value, unit: n.unit, percent: n.percent }, end: n.end };
+  }
+  return out;
+}
+

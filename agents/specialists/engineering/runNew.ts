@@ -1,0 +1,64 @@
+/**
+ * A request for a new design: its values (asking for missing ones and for values that cannot be used
+ * as written), then create_problem → optimize_design and the steps asked for.
+ */
+import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
+import type { DoneCall } from '../../models/offline/transcript.ts';
+import type { AnswerExtras } from './finalAnswer.ts';
+import { parseExports } from './parseExports.ts';
+import type { Work } from './program.ts';
+import { fieldRefs, type FieldRef } from './read/mentions.ts';
+import type { Reading } from './read/readRequest.ts';
+import { afterAnswers, type ValueState } from './slots.ts';
+
+export interface Decision {
+  work?: Work;
+  ask?: { question: string; missing: string[] };
+  /** A final answer with no tool call. */
+  text?: string;
+  /** Call list_designs first to find the conversation's designs. */
+  needList?: boolean;
+  extras: AnswerExtras;
+}
+
+/** Numeric conditions a run needs from the person (the catalog marks ignored ones "IGNORED"). */
+export const requiredRefs = (info: ProblemInfo): FieldRef[] =>
+  fieldRefs(info).filter((r) => r.kind === 'conditions' && r.field.type !== 'boolean' && !/\bIGNORED\b/.test(r.field.description));
+
+export const answersOf = (done: DoneCall[]): string[] => done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok).map((d) => String(d.result.answer ?? ''));
+
+export const looseNotApplied = (r: Reading, problem: string): string[] => [
+  ...r.loose.map((l) => `"${l.said}" (no setting of ${problem} takes it)`),
+  ...[...r.relative, ...r.swaps].map((x) => `"${x.said}" (no earlier design to change: give the values themselves)`),
+];
+
+export function valueState(r: Reading, info: ProblemInfo, required: FieldRef[], notApplied: string[]): ValueState {
+  return {
+    conditions: { ...r.conditions }, config: { ...r.config }, required, defaulted: [], issues: [...r.issues], notApplied, notes: [...r.notes],
+    useDefaults: r.useDefaults, vague: r.vague, order: fieldRefs(info).map((x) => x.field.name),
+  };
+}
+
+export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog: readonly ProblemInfo[], compareWith: string[]): Decision {
+  const problem = r.problem.id ?? info.id;
+  const st = r.steps;
+  const hasValues = Object.keys(r.conditions).length + Object.keys(r.config).length + r.issues.length > 0;
+  const optimize = st.optimize || st.simulate || st.render || st.stl || hasValues || !st.describe;
+  if (!optimize) return { work: { describe: problem }, extras: { notes: r.notes, notApplied: looseNotApplied(r, info.id) } };
+  const others = r.problem.others.map((o) => `the ${o} part (one problem per request: ask for it next)`);
+  const { v, ask } = afterAnswers(valueState(r, info, requiredRefs(info), [...r.notApplied, ...looseNotApplied(r, info.id), ...others]), answersOf(done), info, catalog);
+  const extras = { notes: v.notes, notApplied: v.notApplied };
+  if (ask) return { ask, extras };
+  return {
+    extras,
+    work: {
+      ...(st.describe ? { describe: problem } : {}),
+      optimize: { problem, conditions: v.conditions, config: v.config },
+      simulate: st.simulate,
+      render: st.render,
+      stl: st.stl,
+      exports: parseExports(r.text.text, v.conditions),
+      ...(st.compare && compareWith.length ? { compare: compareWith } : {}),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** A chat session over the offline model with the stand-in engineering tools and every other registered specialist. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SPECIALISTS, type ChatSession } from '../../../../agents/index.ts';
+import { engineeringSpecialist } from '../../../../agents/specialists/engineering/index.ts';
+import { testSession } from '../sessionKit.ts';
+import { standInEngineering } from './standInTools.ts';
+import { runPhrasing, type Outcome, type Phrasing } from './harness.ts';
+
+export async function phrasingSession(): Promise<{ session: ChatSession; close: () => void }> {
+  const home = mkdtempSync(join(tmpdir(), 'engiai-phrasings-'));
+  const specialists = SPECIALISTS.map((f) => (f === engineeringSpecialist ? standInEngineering() : f));
+  const session = await testSession(home, { specialists });
+  return { session, close: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** Runs phrasings in order on one session (each in its own thread). */
+export async function runAll(session: ChatSession, phrasings: readonly Phrasing[]): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const p of phrasings) out.push(await runPhrasing(session, p));
+  return out;
+}
