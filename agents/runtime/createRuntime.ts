@@ -76,6 +76,7 @@ export function offlineRoles(model: OfflineChatModel, specialists: readonly Spec
     description: s.description,
     mentionedAt: s.offline?.mentionedAt ?? (() => -1),
     topicAt: s.offline?.topicAt,
+    queryAfter: s.offline?.queryAfter,
   }));
   const roles = new Map<string, OfflineRole>([['supervisor', supervisorRole(routes)]]);
   for (const s of specialists) roles.set(s.name, s.offline?.role ?? noPlannerRole(s.name));

@@ -32,6 +32,8 @@ export interface Specialist {
      * subject ("open the STL in MeshLab") is not handed here.
      */
     topicAt?(request: string): number;
+    /** What follows its mention in a clause is its object (a query: "search the web for the Prusa MK4 …"), not work for other agents. */
+    queryAfter?: boolean;
     /** Its planner (absent: it cannot work offline). */
     role?: OfflineRole;
   };

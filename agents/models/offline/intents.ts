@@ -3,7 +3,9 @@
  * A clause that asks an agent that cannot run ("run the beam optimization on the cluster", "open the
  * STL in MeshLab") belongs to that agent: the other agents it names are its objects, not work to hand
  * out. When no clause asks anyone to act, the agents whose subject the request names are asked
- * ("beams2d volfrac=0.4"). Work no agent can do (e-mail, buying parts) is named back.
+ * ("beams2d volfrac=0.4"). When the clause's first agent takes a query ("search the web for…",
+ * "find papers on…"), the rest of the clause is that query. Work no agent can do (e-mail, buying
+ * parts) is named back.
  */
 import type { OfflineRoute } from './role.ts';
 
@@ -24,7 +26,9 @@ function inOrder(routes: readonly OfflineRoute[], at: (r: OfflineRoute) => numbe
 export function classifyIntents(request: string, routes: readonly OfflineRoute[]): OfflineRoute[] {
   const asked: OfflineRoute[] = [];
   for (const clause of clausesOf(request)) {
-    const acting = inOrder(routes, (r) => r.mentionedAt(clause));
+    let acting = inOrder(routes, (r) => r.mentionedAt(clause));
+    // "search the web for the Prusa MK4 …": the rest of the clause is the query, not work for the printer agent
+    if (acting[0]?.queryAfter) acting = [acting[0]];
     const blocked = acting.some((r) => !r.available);
     for (const r of acting) if ((!blocked || !r.available) && !asked.includes(r)) asked.push(r);
   }

@@ -25,6 +25,8 @@ export interface OfflineRoute {
   mentionedAt(request: string): number;
   /** The position where the request only names its subject, or -1 (used when nobody is asked to act). */
   topicAt?(request: string): number;
+  /** What follows its mention in a clause is its query, not work for other agents. */
+  queryAfter?: boolean;
 }
 
 /** A role for an agent with no offline planner: says so, calls nothing. */

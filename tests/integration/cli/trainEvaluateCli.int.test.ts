@@ -32,7 +32,7 @@ describe('engiai train and evaluate', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--algo must be one of cgan, diffusion, got "vae"/);
     const missing = engiai(home, ['evaluate', '--model', join(home, 'nothing')]);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2); // a missing model is the person's to fix (NotFoundError → exit 2)
     expect(missing.stderr).toMatch(/no trained model in .*model.json missing/);
   });
 });

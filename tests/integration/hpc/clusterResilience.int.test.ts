@@ -40,10 +40,12 @@ afterAll(async () => {
 describe('resilience on the SLURM cluster', () => {
   it('keeps monitoring after sshd drops the connection, with no second submission', async () => {
     const t = ci(testConfig({}).home, { setup: ['sleep 4'] });
-    const gen = await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 11 });
-    const sub = await t.call('submit_job', {});
-    const waiting = t.call('wait_for_job', { poll_s: 0.3 });
-    while (!t.ctx.store.current('thread-1')?.job?.checkedAt) await sleep(100);
+    // a thread of this run only: the submit key (thread, cluster, spec) must not find an earlier run's job
+    const thread = `monitor-${remoteDir}`;
+    const gen = await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 11 }, thread);
+    const sub = await t.call('submit_job', {}, thread);
+    const waiting = t.call('wait_for_job', { poll_s: 0.3 }, thread);
+    while (!t.ctx.store.current(thread)?.job?.checkedAt) await sleep(100);
     const ssh = (t.ctx.executor('ci') as SlurmExecutor).ssh;
     const pids = sshdSessionPids(ssh.localPort!);
     expect(pids.length).toBeGreaterThan(0);
@@ -52,18 +54,19 @@ describe('resilience on the SLURM cluster', () => {
     expect(done).toMatchObject({ job_id: sub.job_id, state: 'COMPLETED' });
     expect(t.events.filter((e) => e.type === 'connected').length).toBeGreaterThanOrEqual(2);
     expect(t.events.some((e) => e.type === 'disconnected' || e.type === 'reconnecting')).toBe(true);
-    expect(await t.call('submit_job', {})).toMatchObject({ job_id: sub.job_id, already_submitted: true });
+    expect(await t.call('submit_job', {}, thread)).toMatchObject({ job_id: sub.job_id, already_submitted: true });
     expect(await jobsWithKey(t, String(gen.script_id))).toBe(1);
   });
 
   it('a submit retried after the local record was lost returns the job the cluster already has', async () => {
     const first = ci(testConfig({}).home, { setup: ['sleep 1'] });
-    const gen = await first.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 12 }, 'lost');
-    const sub = await first.call('submit_job', {}, 'lost');
+    const lost = `lost-${remoteDir}`;
+    const gen = await first.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 12 }, lost);
+    const sub = await first.call('submit_job', {}, lost);
     const again = ci(testConfig({}).home, { setup: ['sleep 1'] }); // a fresh ENGIAI_HOME: no record of the job
-    expect(await again.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 12 }, 'lost')).toMatchObject({ script_id: gen.script_id });
-    expect(await again.call('submit_job', {}, 'lost')).toMatchObject({ job_id: sub.job_id, already_submitted: true });
-    expect(await again.call('wait_for_job', {}, 'lost')).toMatchObject({ state: 'COMPLETED' });
+    expect(await again.call('generate_slurm_script', { algo: 'cgan', epochs: 1, seed: 12 }, lost)).toMatchObject({ script_id: gen.script_id });
+    expect(await again.call('submit_job', {}, lost)).toMatchObject({ job_id: sub.job_id, already_submitted: true });
+    expect(await again.call('wait_for_job', {}, lost)).toMatchObject({ state: 'COMPLETED' });
     expect(await jobsWithKey(again, String(gen.script_id))).toBe(1);
   });
 
