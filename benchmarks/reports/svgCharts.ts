@@ -134,3 +134,42 @@ export function scatter(title: string, series: readonly ScatterSeries[], opts: {
   parts.push('</svg>');
   return parts.join('');
 }
+
+export interface StackPart {
+  label: string;
+  color: string;
+}
+
+/** Stacked bars: one bar per category, each split into the parts' values (e.g. weighted score components). */
+export function stackedBars(title: string, categories: readonly string[], parts: readonly StackPart[], values: readonly (readonly number[])[], opts: { max?: number } = {}): string {
+  const max = opts.max ?? 1;
+  const bar = 26;
+  const gap = 14;
+  const left = 44;
+  const top = 30;
+  const bottom = 230;
+  const width = Math.max(360, left + categories.length * (bar + gap) + 20);
+  const height = bottom + 96;
+  const y = (v: number) => bottom - ((bottom - top) * Math.max(0, Math.min(max, v))) / max;
+  const out = [header(width, height, title)];
+  for (let k = 0; k <= 4; k++) {
+    const v = (max * k) / 4;
+    out.push(`<line x1="${left}" x2="${width - 10}" y1="${f1(y(v))}" y2="${f1(y(v))}" stroke="#ddd"/><text x="${left - 4}" y="${f1(y(v) + 4)}" text-anchor="end">${v.toFixed(2)}</text>`);
+  }
+  categories.forEach((cat, i) => {
+    const x = left + gap / 2 + i * (bar + gap);
+    let acc = 0;
+    parts.forEach((p, j) => {
+      const v = Math.max(0, values[i]?.[j] ?? 0);
+      if (v > 0) out.push(`<rect x="${x}" y="${f1(y(acc + v))}" width="${bar}" height="${f1(y(acc) - y(acc + v))}" fill="${p.color}"><title>${esc(`${cat} · ${p.label}: ${v.toFixed(3)}`)}</title></rect>`);
+      acc += v;
+    });
+    out.push(`<text transform="translate(${x + bar / 2},${bottom + 10}) rotate(40)" text-anchor="start">${esc(cat)}</text>`);
+  });
+  parts.forEach((p, j) => {
+    const x = left + j * 110;
+    out.push(`<rect x="${x}" y="${height - 16}" width="10" height="10" fill="${p.color}"/><text x="${x + 14}" y="${height - 7}">${esc(p.label)}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('');
+}

@@ -42,6 +42,14 @@ async function watertight(design: Design, a: StlArgs): Promise<boolean> {
   return (await exportStl(design, { threshold: a.threshold, scaleXy: a.scale_xy, scaleZ: a.scale_z, mirrorY: a.mirror_y })).watertight;
 }
 
+/** Scores one trial's view: the problem, the cached ground truth (recomputed when missing) and the pure scorer. */
+export async function scoreView(view: TraceView, home: string): Promise<{ score: WorkflowScore; groundTruth: Design }> {
+  const problem = await getProblem(view.sample.problem);
+  const trueConfig = problem.resolveConfig({ ...view.sample.conditions, ...view.sample.config });
+  const gt = cachedGroundTruthDesign(home, problem.id, view.sample.groundTruth.key) ?? (await groundTruth(home, problem, trueConfig)).design;
+  return { score: await scoreWorkflowTrial(view, { problem, groundTruth: gt, watertight }), groundTruth: gt };
+}
+
 /** Scores workflow traces (failed traces are counted, not scored). */
 export async function scoreWorkflowTraces(traces: readonly Trace[], home: string): Promise<{ trials: ScoredWorkflowTrial[]; failed: number }> {
   const trials: ScoredWorkflowTrial[] = [];
@@ -52,10 +60,7 @@ export async function scoreWorkflowTraces(traces: readonly Trace[], home: string
       continue;
     }
     const view = readWorkflowTrace(trace);
-    const problem = await getProblem(view.sample.problem);
-    const trueConfig = problem.resolveConfig({ ...view.sample.conditions, ...view.sample.config });
-    const gt = cachedGroundTruthDesign(home, problem.id, view.sample.groundTruth.key) ?? (await groundTruth(home, problem, trueConfig)).design;
-    const score = await scoreWorkflowTrial(view, { problem, groundTruth: gt, watertight });
+    const { score, groundTruth: gt } = await scoreView(view, home);
     const opt = view.calls.filter((c) => c.ok && c.name === 'optimize_design').at(-1);
     trials.push({
       trialId: trace.header.trialId,

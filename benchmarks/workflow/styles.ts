@@ -3,6 +3,7 @@
  * optimal tool-call sequence it is scored against, and how many STL exports it expects. Tool names
  * are part of the benchmark (§2.1).
  */
+import { InputError } from '../../tools/errors.ts';
 
 export const STYLES = ['Full', 'Natural', 'W-Rand', 'W-Derived', 'W-Distract', 'W-Cond', 'W-Multi'] as const;
 export type Style = (typeof STYLES)[number];
@@ -46,7 +47,7 @@ export const isExportStyle = (s: Style) => s.startsWith('W-');
 
 export function parseStyle(raw: string): Style {
   const s = STYLES.find((x) => x.toLowerCase() === raw.trim().toLowerCase());
-  if (!s) throw new Error(`unknown style "${raw}"`);
+  if (!s) throw new InputError(`unknown style "${raw}"`, { field: 'style', hint: `one of ${STYLES.join(', ')}, or all` });
   return s;
 }
 

@@ -16,10 +16,12 @@ import { runTrials, type RunResult, type TrialContext } from '../runner/runTrial
 import { isWorkflowAgent, workflowPolicy, WORKFLOW_AGENTS } from './agents/policies.ts';
 import { datasetSamples, WORKFLOW_DATASET_VERSION } from './dataset.ts';
 import { PRESETS, type PresetName } from './presets.ts';
-import { scoreWorkflowDir, WORKFLOW_SUITE, type WorkflowScoreDirResult } from './rescore.ts';
+import { scoreView, scoreWorkflowDir, WORKFLOW_SUITE, type WorkflowScoreDirResult } from './rescore.ts';
 import { buildSample } from './samples.ts';
 import type { WorkflowSample } from './schema.ts';
-import { encodeDesign } from './scoring/traceView.ts';
+import type { WorkflowScore } from './scoring/scoreTrial.ts';
+import { encodeDesign, readWorkflowEvents } from './scoring/traceView.ts';
+import type { TraceEvent } from '../trace/index.ts';
 import { DEFAULT_STYLES, PROBLEMS, TOOL, type ProblemId, type Style } from './styles.ts';
 import type { ParaphraseSet } from './templates/styleTemplates.ts';
 
@@ -44,7 +46,9 @@ export interface WorkflowRunOptions {
   config: EngiConfig;
   onGroundTruth?(problem: string, done: number, total: number, cached: boolean): void;
   onStart?(total: number, dir: string): void;
-  onTrial?(id: string, status: string, co?: number): void;
+  onTrial?(id: string, status: string): void;
+  /** A finished trial's score, as it finishes (the progress bar's running TC). */
+  onScored?(id: string, score: WorkflowScore): void;
   signal?: AbortSignal;
 }
 
@@ -127,7 +131,10 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
       resume: options.resume,
       signal: options.signal,
       onTrial: (t, status) => options.onTrial?.(t.id, status),
-      execute: (trial, ctx) => executeTrial(bySample.get(trial.id)!, ctx, harness, store, hash),
+      execute: async (trial, ctx) => {
+        const events = await executeTrial(bySample.get(trial.id)!, ctx, harness, store, hash);
+        if (options.onScored) options.onScored(trial.id, (await scoreView(readWorkflowEvents(events, trial.id, 0), options.config.home)).score);
+      },
     });
     const t1 = performance.now();
     const scored = await scoreWorkflowDir(dir, { home: options.config.home });
@@ -139,11 +146,17 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
 
 type Store = ReturnType<typeof engineeringContext>['store'];
 
-async function executeTrial(sample: WorkflowSample, ctx: TrialContext, harness: AgentHarness, store: Store, hash: string): Promise<void> {
-  ctx.event('sample', { sample });
+/** One trial: the sample, the turn's events, how it ended, the designs it stored; returns the events recorded. */
+async function executeTrial(sample: WorkflowSample, ctx: TrialContext, harness: AgentHarness, store: Store, hash: string): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const record = (type: string, data: Record<string, unknown> = {}) => {
+    ctx.event(type, data);
+    events.push({ type, t: 0, ...data });
+  };
+  record('sample', { sample });
   const threadId = `bench-${hash}-${sample.id}-a${ctx.attempt}`;
-  const { turn, recorder } = await harness.runTurn(threadId, sample.prompt, ctx.event);
-  ctx.event('turn', { status: turn.status, answer: turn.answer, interrupt: turn.interrupt });
+  const { turn, recorder } = await harness.runTurn(threadId, sample.prompt, record);
+  record('turn', { status: turn.status, answer: turn.answer, interrupt: turn.interrupt });
   // the designs the trial stored, so scoring needs nothing but the trace
   const ids = new Set<string>();
   for (const r of recorder.results) {
@@ -152,6 +165,7 @@ async function executeTrial(sample: WorkflowSample, ctx: TrialContext, harness: 
   }
   for (const id of ids) {
     const loaded = await store.load(id);
-    ctx.event('design', { designId: id, shape: loaded.design.shape, config: loaded.meta?.config ?? {}, data: encodeDesign(loaded.design) });
+    record('design', { designId: id, shape: loaded.design.shape, config: loaded.meta?.config ?? {}, data: encodeDesign(loaded.design) });
   }
+  return events;
 }

@@ -5,7 +5,7 @@
  * person, so it counts as made.
  */
 import type { Design } from '../../../tools/engineering/problem.ts';
-import { eventsOf, type Trace } from '../../trace/index.ts';
+import { eventsOf, type Trace, type TraceEvent } from '../../trace/index.ts';
 import { designEventSchema, sampleEventSchema, toolCallEventSchema, toolResultEventSchema, turnEventSchema, type WorkflowSample } from '../schema.ts';
 
 export interface CallRecord {
@@ -45,8 +45,14 @@ export function encodeDesign(d: Design): string {
 }
 
 export function readWorkflowTrace(trace: Trace): TraceView {
+  return readWorkflowEvents(trace.events, trace.header.trialId, trace.end.durationMs);
+}
+
+/** The same view from a trial's events (the runner reads it live, for the progress bar's running TC). */
+export function readWorkflowEvents(events: readonly TraceEvent[], trialId: string, durationMs: number): TraceView {
+  const trace = { events } as unknown as Trace;
   const sampleEvent = eventsOf(trace, 'sample').at(-1);
-  if (!sampleEvent) throw new Error(`trace ${trace.header.trialId}: no sample event`);
+  if (!sampleEvent) throw new Error(`trace ${trialId}: no sample event`);
   const sample = sampleEventSchema.parse(sampleEvent).sample;
   const results = new Map(eventsOf(trace, 'tool_result').map((e) => toolResultEventSchema.parse(e)).map((r) => [r.id, r]));
   const turnEvent = eventsOf(trace, 'turn').at(-1);
@@ -72,6 +78,6 @@ export function readWorkflowTrace(trace: Trace): TraceView {
     modelCalls: models.length,
     inputTokens: models.reduce((s, m) => s + (m.inputTokens ?? 0), 0),
     outputTokens: models.reduce((s, m) => s + (m.outputTokens ?? 0), 0),
-    durationMs: trace.end.durationMs,
+    durationMs,
   };
 }
