@@ -47,7 +47,8 @@ export class CachingChatModel extends BaseChatModel {
   }
 
   _llmType(): string {
-    return this.fields.inner._llmType();
+    // the base constructor asks before the fields are set
+    return this.fields?.inner._llmType() ?? 'cached';
   }
 
   override bindTools(tools: BindToolsInput[], kwargs?: Record<string, unknown>): CachingChatModel {
