@@ -11,6 +11,7 @@ export interface ServeOptions {
   model?: string;
   token?: string;
   approve?: string[];
+  benchDir?: string[];
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
@@ -24,7 +25,7 @@ export async function runServe(o: ServeOptions): Promise<void> {
   }
   const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token }, model: { spec: o.model } } });
   const { startWebServer } = await import('../../web/server/webServer.ts');
-  const server = await startWebServer({ config, approvals: o.approve, log: (line) => process.stderr.write(`${line}\n`) });
+  const server = await startWebServer({ config, approvals: o.approve, benchFolders: o.benchDir, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${server.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -46,6 +47,7 @@ export function register(program: Command): void {
     .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
     .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN)')
     .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
+    .option('--bench-dir <dirs>', '[string] folders the Benchmarks page lists runs from, comma-separated (repeatable; default: $ENGIAI_HOME/bench)', collect)
     .action(async (o: ServeOptions) => {
       await runServe(o);
     });

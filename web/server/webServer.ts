@@ -12,6 +12,7 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
 import { errorHandler } from './httpErrors.ts';
+import { benchRoutes } from './routes/benchRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
 import { threadsRoutes } from './routes/threadsRoutes.ts';
@@ -37,6 +38,8 @@ export interface WebServerOptions {
   /** Builds a chat model from a spec (default: resolveModel with config). */
   openModel?: (spec: string) => Promise<BaseChatModel>;
   limits?: Partial<Limits>;
+  /** Folders the Benchmarks page lists runs from (default: ENGIAI_HOME/bench). */
+  benchFolders?: string[];
   log?: (line: string) => void;
 }
 
@@ -84,7 +87,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state));
+  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), benchRoutes(state, opts.benchFolders));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

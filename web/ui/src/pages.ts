@@ -1,5 +1,6 @@
 /** The pages table: the sidebar and the router both read it. Add a page here to add a capability. */
 import type { FunctionComponent } from 'preact';
+import { BenchmarksPage } from './pages/benchmarksPage.tsx';
 import { ChatPage } from './pages/chatPage.tsx';
 import { DesignsPage } from './pages/designsPage.tsx';
 import { DocumentsPage } from './pages/documentsPage.tsx';
@@ -25,6 +26,7 @@ export const pages: PageEntry[] = [
   { id: 'threads', title: 'Threads', component: ThreadsPage, nav: true },
   { id: 'designs', title: 'Designs', component: DesignsPage, nav: true },
   { id: 'documents', title: 'Documents', component: DocumentsPage, nav: true },
+  { id: 'benchmarks', title: 'Benchmarks', component: BenchmarksPage, nav: true },
   { id: 'settings', title: 'Models & agents', component: SettingsPage, nav: true },
 ];
 
