@@ -61,7 +61,7 @@ describe('Benchmarks page in Chromium', () => {
     await page.waitForSelector('.bench-figures img');
     const figures = await page.$$eval('.bench-figures img', (imgs) => imgs.map((i) => ({ src: i.getAttribute('src')!, ok: (i as HTMLImageElement).complete })));
     expect(figures.map((f) => f.src.split('/').pop())).toEqual(expect.arrayContaining(['beams2d-tool-heatmap.svg', 'beams2d-co-distributions.svg', 'beams2d-calls-vs-co.svg', 'beams2d-design-distracted.svg']));
-    await page.waitForFunction(() => [...document.querySelectorAll('.bench-figures img')].every((i) => (i as HTMLImageElement).naturalWidth > 100));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.bench-figures img')).every((i) => (i as HTMLImageElement).naturalWidth > 100));
     await b.shot('bench-2-run');
     await page.click('a.trial-link >> text=beams2d.W-Distract.s0.seed0');
     await page.waitForSelector('.bench-trial .tool-card');
