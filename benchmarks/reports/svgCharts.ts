@@ -21,10 +21,11 @@ function shade(v: number, max: number): string {
 }
 
 export function heatmap(title: string, rowLabels: readonly string[], colLabels: readonly string[], values: readonly (readonly number[])[], opts: { digits?: number } = {}): string {
-  const left = Math.min(260, 12 + 6.2 * Math.max(...rowLabels.map((r) => r.length), 4));
+  const left = Math.round(Math.min(260, 12 + 6.2 * Math.max(...rowLabels.map((r) => r.length), 4)));
   const cell = 54;
   const top = 110;
-  const width = left + cell * colLabels.length + 20;
+  // room on the right for the last column's slanted label
+  const width = left + cell * colLabels.length + 130;
   const height = top + 22 * rowLabels.length + 16;
   const max = Math.max(1e-9, ...values.flat().filter(Number.isFinite));
   const parts = [header(width, height, title)];
@@ -148,7 +149,7 @@ export function stackedBars(title: string, categories: readonly string[], parts:
   const left = 44;
   const top = 30;
   const bottom = 230;
-  const width = Math.max(360, left + categories.length * (bar + gap) + 20);
+  const width = Math.max(left + parts.length * 130 + 20, left + categories.length * (bar + gap) + 80);
   const height = bottom + 96;
   const y = (v: number) => bottom - ((bottom - top) * Math.max(0, Math.min(max, v))) / max;
   const out = [header(width, height, title)];
@@ -167,7 +168,7 @@ export function stackedBars(title: string, categories: readonly string[], parts:
     out.push(`<text transform="translate(${x + bar / 2},${bottom + 10}) rotate(40)" text-anchor="start">${esc(cat)}</text>`);
   });
   parts.forEach((p, j) => {
-    const x = left + j * 110;
+    const x = left + j * 130;
     out.push(`<rect x="${x}" y="${height - 16}" width="10" height="10" fill="${p.color}"/><text x="${x + 14}" y="${height - 7}">${esc(p.label)}</text>`);
   });
   out.push('</svg>');

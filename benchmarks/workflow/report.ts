@@ -185,7 +185,7 @@ export function workflowReportDoc(trials: readonly ScoredWorkflowTrial[], runs: 
   for (const p of problems) blocks.push(...paperTable(p, cs, models));
   blocks.push(...subScoreTable(cs), ...failureBlocks(trials));
   for (const p of problems) blocks.push(...figureBlocks(p, cs, models));
-  blocks.push({ kind: 'h2', text: 'Deviations from the paper' }, { kind: 'list', items: [...WORKFLOW_DEVIATIONS] });
+  blocks.push({ kind: 'h2', text: 'Deviations from the paper (workflow)' }, { kind: 'list', items: [...WORKFLOW_DEVIATIONS] });
   return { title: 'EngiAI workflow benchmark', blocks };
 }
 

@@ -41,7 +41,7 @@ describe('engiai bench (workflow, score, compare, report)', () => {
     // columns: distracted TC, CO, reference TC, CO, then the paper's GPT-5-mini TC, CO (reference values)
     expect(md).toMatch(/\| W-Distract \| 0\.00 ± 0\.00 \| 0\.85 ± 0\.00 \| 1\.00 ± 0\.00 \| 1\.00 ± 0\.00 \| 1\.00 ± 0\.00 \| 0\.63 ± 0\.06 \|/);
     expect(md).toContain('| Average |');
-    expect(md).toContain('## Deviations from the paper');
+    expect(md).toContain('## Deviations from the paper (workflow)');
     expect(md).toContain('distracted · W-Distract · export parameters');
     for (const f of ['beams2d-tool-heatmap.svg', 'beams2d-co-distributions.svg', 'beams2d-calls-vs-co.svg', 'beams2d-design-reference.svg', 'beams2d-design-distracted.svg']) {
       expect(existsSync(join(home, 'runs', 'report', 'figures', f)), f).toBe(true);
