@@ -6,7 +6,7 @@
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { MemorySaver } from '@langchain/langgraph';
-import { createRuntime, SPECIALISTS, Tracer, type ChatSession, type Runtime, type SpecialistFactory, type TurnResult } from '../../agents/index.ts';
+import { costUsd, createRuntime, parseModelSpec, priceOf, SPECIALISTS, Tracer, type ChatSession, type Runtime, type SpecialistFactory, type TurnResult } from '../../agents/index.ts';
 import type { EngiConfig } from '../../config/schema.ts';
 import { withExtraTools } from './extraTools.ts';
 import { ScriptedChatModel } from './scriptedChatModel.ts';
@@ -38,18 +38,31 @@ export interface AgentHarness {
   close(): Promise<void>;
 }
 
+/** List price of a model spec (0 for scripted agents, offline, local and unknown models). */
+function priceFor(spec: string | undefined) {
+  try {
+    const s = spec ? parseModelSpec(spec) : undefined;
+    return s && s.provider !== 'offline' ? priceOf(s.provider, s.model) : { inputPerMTok: 0, outputPerMTok: 0 };
+  } catch {
+    return { inputPerMTok: 0, outputPerMTok: 0 };
+  }
+}
+
 export async function openAgentHarness(opts: AgentSessionOptions): Promise<AgentHarness> {
   const factories = (opts.specialists ?? SPECIALISTS).map((f) => withExtraTools(f, opts.extraTools ?? 0));
   const runtime = await createRuntime({ config: opts.config, saver: new MemorySaver(), specialists: factories });
   const a = opts.agent;
   const model = a.chatModel ?? (a.policy ? new ScriptedChatModel({ policy: a.policy, label: a.name }) : a.model);
   const session = await runtime.session({ model, modelName: a.name, approvals: [] });
+  const price = priceFor(a.model);
   return {
     runtime,
     session,
     async runTurn(threadId, message, record) {
       const recorder = new TraceRecorder(record);
       const turn = await session.runTurn({ threadId, message, tracer: new Tracer([recorder]), streamTokens: false, durableSteps: false });
+      const { calls, input, output } = recorder.tokens;
+      record('usage', { model: a.name, modelCalls: calls, inputTokens: input, outputTokens: output, costUsd: costUsd(price, input, output) });
       return { turn, recorder };
     },
     close: () => runtime.close(),

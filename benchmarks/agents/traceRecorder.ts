@@ -12,6 +12,8 @@ export class TraceRecorder implements TraceProcessor {
   private readonly ids = new Map<string, string>();
   /** Tool results in order (for the designs a trial stored). */
   readonly results: Extract<AgentEvent, { type: 'tool_result' }>[] = [];
+  /** Tokens of the model calls seen. */
+  readonly tokens = { calls: 0, input: 0, output: 0 };
 
   constructor(private readonly record: (type: string, data: Record<string, unknown>) => void) {}
 
@@ -26,6 +28,11 @@ export class TraceRecorder implements TraceProcessor {
     const { type, t: _t, ...body } = event as AgentEvent & Record<string, unknown>;
     if (event.type === 'tool_call' || event.type === 'tool_result') body.id = this.idOf(event.id);
     if (event.type === 'tool_result') this.results.push(event);
+    if (event.type === 'model_call') {
+      this.tokens.calls++;
+      this.tokens.input += event.inputTokens;
+      this.tokens.output += event.outputTokens;
+    }
     this.record(type, body);
   }
 }

@@ -67,6 +67,7 @@ export function cellSummary(c: Cell): Record<string, unknown> {
     [`pass_hat_${pk.k}`]: pk.value,
     calls: mean(values(c, (t) => t.score.calls)),
     tokens: mean(values(c, (t) => t.tokens)),
+    cost_usd: mean(values(c, (t) => t.costUsd)),
   };
 }
 

@@ -24,6 +24,7 @@ export interface ScoredWorkflowTrial {
   sample: TraceView['sample'];
   score: WorkflowScore;
   tokens: number;
+  costUsd: number;
   modelCalls: number;
   durationMs: number;
   /** The agent's and the ground-truth design (for the Figure 2 panels). */
@@ -68,6 +69,7 @@ export async function scoreWorkflowTraces(traces: readonly Trace[], home: string
       sample: view.sample,
       score,
       tokens: view.inputTokens + view.outputTokens,
+      costUsd: view.costUsd,
       modelCalls: view.modelCalls,
       durationMs: view.durationMs,
       designs: { agent: opt ? view.designs.get(String(opt.result?.design_id))?.design : undefined, groundTruth: gt },

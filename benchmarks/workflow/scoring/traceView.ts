@@ -28,6 +28,8 @@ export interface TraceView {
   modelCalls: number;
   inputTokens: number;
   outputTokens: number;
+  /** List-price cost of the trial's model calls (0 for scripted, offline and local models). */
+  costUsd: number;
   durationMs: number;
 }
 
@@ -78,6 +80,7 @@ export function readWorkflowEvents(events: readonly TraceEvent[], trialId: strin
     modelCalls: models.length,
     inputTokens: models.reduce((s, m) => s + (m.inputTokens ?? 0), 0),
     outputTokens: models.reduce((s, m) => s + (m.outputTokens ?? 0), 0),
+    costUsd: Number((eventsOf(trace, 'usage').at(-1) as { costUsd?: number } | undefined)?.costUsd ?? 0),
     durationMs,
   };
 }

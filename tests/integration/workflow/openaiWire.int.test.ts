@@ -49,6 +49,10 @@ describe('workflow suite with a model over the OpenAI wire format', () => {
       const calls = trace.events.filter((e) => e.type === 'model_call') as unknown as { model: string; inputTokens: number }[];
       expect(calls.length).toBeGreaterThan(3);
       expect(calls.every((c) => c.model === 'openai:gpt-4o-mini' && c.inputTokens > 0)).toBe(true);
+      const usage = trace.events.find((e) => e.type === 'usage') as unknown as { modelCalls: number; inputTokens: number; costUsd: number };
+      expect(usage.modelCalls).toBe(calls.length);
+      expect(usage.costUsd).toBeCloseTo((usage.inputTokens * 0.15 + (usage as unknown as { outputTokens: number }).outputTokens * 0.6) / 1e6, 12);
+      expect(usage.costUsd).toBeGreaterThan(0);
       await fake.close();
       fake = undefined;
     }

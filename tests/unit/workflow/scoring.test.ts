@@ -69,7 +69,7 @@ describe('tool use and completion', () => {
       conditions: { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 }, config: { nelx: 12, nely: 6, max_iter: 10 }, prompt: '', slots: {}, expected, groundTruth: { key: 'g', objective: c },
     });
     const calls = (exports: typeof sets) => [ok('create_problem'), ok('optimize_design', {}, { design_id: 'd1' }), ok('simulate_design'), ...exports.map((a) => ok('convert_design_to_stl', {}, { design_id: 'd1', ...a }))];
-    const view = (s: WorkflowSample, cs: CallRecord[]): TraceView => ({ sample: s, calls: cs, designs: new Map([['d1', { design, config }]]), turn: { status: 'done', answer: '' }, modelCalls: 0, inputTokens: 0, outputTokens: 0, durationMs: 0 });
+    const view = (s: WorkflowSample, cs: CallRecord[]): TraceView => ({ sample: s, calls: cs, designs: new Map([['d1', { design, config }]]), turn: { status: 'done', answer: '' }, modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, durationMs: 0 });
     const deps = { problem, groundTruth: design, watertight: async () => true };
     const multi = sample('W-Multi', { kind: 'exports', exports: sets });
     expect((await scoreWorkflowTrial(view(multi, calls(sets)), deps)).s_completion).toBe(1);
