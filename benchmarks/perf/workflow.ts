@@ -1,5 +1,5 @@
 /**
- * `npm run bench:perf -- workflow [--samples 5] [--seeds 3] [--concurrency 1] [--preset paper]`:
+ * `npm run bench:perf -- workflow [--samples 5] [--seeds 3] [--concurrency 2] [--preset paper]`:
  * the workflow suite's issue target — the whole offline suite (Beams2D 7 styles × 15 trials,
  * Photonics2D 4 × 15) with cached ground truth in ≤ 15 minutes — as `engiai bench workflow --model
  * offline` in a child process after a first run has filled the ground-truth cache. Reports trials
@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTraceDir } from '../trace/index.ts';
 import { repoRoot, type RunLog } from './lib/discover.ts';
@@ -32,7 +32,7 @@ export async function run(argv: string[], log: RunLog): Promise<object> {
   const { flags } = parseFlags(argv);
   const samples = numberFlag(flags, 'samples', 5, { integer: true, min: 1 });
   const seeds = numberFlag(flags, 'seeds', 3, { integer: true, min: 1 });
-  const concurrency = numberFlag(flags, 'concurrency', 1, { integer: true, min: 1 });
+  const concurrency = numberFlag(flags, 'concurrency', 2, { integer: true, min: 1 });
   const preset = typeof flags.preset === 'string' ? flags.preset : 'paper';
   const home = mkdtempSync(join(tmpdir(), 'perf-workflow-'));
   const args = ['--samples', String(samples), '--seeds', String(seeds), '--concurrency', String(concurrency), '--preset', preset];
@@ -40,7 +40,9 @@ export async function run(argv: string[], log: RunLog): Promise<object> {
   const warm = bench(home, join(home, 'warm'), [...args, '--seeds', '1']);
   log(`  ${warm.wallS.toFixed(1)} s`);
   log('measured run …');
+  const load0 = loadavg()[0];
   const m = bench(home, join(home, 'measured'), args);
+  const load1 = loadavg()[0];
   const traces = readTraceDir(join(home, 'measured'));
   const tools: Record<string, number> = {};
   let modelMs = 0;
@@ -63,6 +65,11 @@ export async function run(argv: string[], log: RunLog): Promise<object> {
     wall_s: Math.round(m.wallS * 10) / 10,
     within_15_min: m.wallS <= 900,
     trials_per_minute: Math.round((traces.length / m.wallS) * 60 * 10) / 10,
+    // CPU seconds of the run's process (all its threads): about its wall time on an idle machine
+    cpu_s: s(timings.cpuMs ?? NaN),
+    cpu_within_15_min: (timings.cpuMs ?? Infinity) <= 900_000,
+    trials_per_cpu_minute: Math.round((traces.length / ((timings.cpuMs ?? NaN) / 1000)) * 60 * 10) / 10,
+    load_average_1min: { start: Math.round(load0 * 10) / 10, end: Math.round(load1 * 10) / 10, cores: availableParallelism() },
     tc: m.summary.tc,
     co: m.summary.co,
     where_the_time_goes_s: {

@@ -127,7 +127,8 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
       model: agentName,
       config,
       trials: samples.map((s) => ({ id: s.id, sampleId: `${s.problem}#${s.row.id}`, seed: s.seed })),
-      concurrency: options.concurrency ?? 1,
+      // two trials in flight: the optimizer runs on a worker thread, so both cores work
+      concurrency: options.concurrency ?? 2,
       resume: options.resume,
       signal: options.signal,
       onTrial: (t, status) => options.onTrial?.(t.id, status),
