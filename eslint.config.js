@@ -46,4 +46,14 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  {
+    // The Prusa agent reaches its tools through the MCP server only: their declarations, never their code.
+    files: ['agents/specialists/prusa/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/tools/prusa/*', '!**/tools/prusa/toolSpecs.ts', '!**/tools/prusa/filaments.ts', '**/mcp-servers/**'], message: 'the prusa agent calls its tools over MCP (tools/mcp); import only tools/prusa/toolSpecs.ts' }] },
+      ],
+    },
+  },
 );

@@ -32,6 +32,7 @@ export function loadConfig(options: LoadConfigOptions = {}): EngiConfig {
   const file = readConfigFile(options, env);
   const merged = [defaults, file, envLayer(env), options.flags ?? {}].reduce(deepMerge, {});
   if (typeof merged.home === 'string' && /^~(\/|$)/.test(merged.home)) merged.home = join(homedir(), merged.home.slice(1));
+  resolvePrinterSecrets(merged, env);
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) throw configIssues(parsed.error, merged);
   return parsed.data;
@@ -53,6 +54,7 @@ function readConfigFile(options: LoadConfigOptions, env: Env): Layer {
   }
   if (data === null || data === undefined) return {};
   if (!isPlainObject(data)) throw new ConfigError(`${path} must hold a YAML mapping (key: value), got ${typeof data}`);
+  refusePrinterSecrets(data, path);
   for (const secretPath of SECRET_PATHS) {
     if (getPath(data, secretPath) !== undefined) {
       throw new ConfigError(`${path} sets ${secretPath}, but secrets are read from the environment only`, {
@@ -84,6 +86,19 @@ function envLayer(env: Env): Layer {
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
+  set('commands.display', nonEmpty(env.DISPLAY));
+  set('prusa', prusaHandOff(env));
+  const printerUrl = nonEmpty(env.ENGIAI_PRINTER_URL);
+  if (printerUrl) {
+    const printer = { name: nonEmpty(env.ENGIAI_PRINTER_NAME) ?? 'printer', url: printerUrl, apiKey: nonEmpty(env.ENGIAI_PRINTER_KEY), password: nonEmpty(env.ENGIAI_PRINTER_PASSWORD) };
+    set('prusa.printers', [Object.fromEntries(Object.entries(printer).filter(([, v]) => v !== undefined))]);
+  }
+  set('retrieval.mode', nonEmpty(env.ENGIAI_RETRIEVAL_MODE));
+  set('retrieval.embeddings', nonEmpty(env.ENGIAI_EMBEDDINGS));
+  set('arxiv.baseUrl', nonEmpty(env.ENGIAI_ARXIV_URL));
+  set('arxiv.minIntervalMs', envNumber(env, 'ENGIAI_ARXIV_INTERVAL_MS'));
+  set('websearch.apiKey', nonEmpty(env.TAVILY_API_KEY));
+  set('websearch.baseUrl', nonEmpty(env.TAVILY_BASE_URL));
   return layer;
 }
 
@@ -104,10 +119,66 @@ function envNumber(env: Env, name: string): number | undefined {
   return value;
 }
 
+/**
+ * ENGIAI_PRUSA_SETTINGS: the printer settings a parent process hands to the Prusa MCP server it
+ * starts (JSON of the `prusa` section, secrets resolved), so the child drives the same printers.
+ */
+function prusaHandOff(env: Env): Layer | undefined {
+  const raw = nonEmpty(env.ENGIAI_PRUSA_SETTINGS);
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (isPlainObject(value)) return value;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError('ENGIAI_PRUSA_SETTINGS must hold a JSON object (the prusa settings section)');
+}
+
+const PRINTER_SECRETS = ['apiKey', 'password'];
+
+/** Printer keys and passwords live in the environment; a config file naming one is refused. */
+function refusePrinterSecrets(data: Layer, path: string): void {
+  const printers = getPath(data, 'prusa.printers');
+  if (!Array.isArray(printers)) return;
+  printers.forEach((p, i) => {
+    for (const key of PRINTER_SECRETS) {
+      if (isPlainObject(p) && p[key] !== undefined) {
+        throw new ConfigError(`${path} sets prusa.printers[${i}].${key}, but secrets are read from the environment only`, {
+          hint: `Remove it and set ${key}Env: NAME_OF_A_VARIABLE (or ENGIAI_PRINTER_KEY for a single printer given by ENGIAI_PRINTER_URL).`,
+        });
+      }
+    }
+  });
+}
+
+/** A printer's apiKeyEnv / passwordEnv name the variables its secrets are read from. */
+function resolvePrinterSecrets(merged: Layer, env: Env): void {
+  const printers = getPath(merged, 'prusa.printers');
+  if (!Array.isArray(printers)) return;
+  for (const p of printers) {
+    if (!isPlainObject(p)) continue;
+    for (const key of PRINTER_SECRETS) {
+      const name = p[`${key}Env`];
+      if (typeof name !== 'string' || p[key] !== undefined) continue;
+      const value = nonEmpty(env[name]);
+      if (value === undefined) throw new ConfigError(`printer ${String(p.name)}: ${key}Env names ${name}, which is not set`, { hint: `export ${name}=… before starting engiai` });
+      p[key] = value;
+    }
+  }
+}
+
+const isSecretPath = (path: string) => SECRET_PATHS.includes(path) || PRINTER_SECRETS.some((k) => path.endsWith(`.${k}`));
+
+/** A value for an error message with printer secrets masked. */
+function shown(value: unknown): string {
+  return JSON.stringify(value, (k, v) => (PRINTER_SECRETS.includes(k) && v !== undefined ? '(secret)' : v));
+}
+
 function configIssues(error: z.ZodError, merged: Layer): ConfigError {
   const lines = error.issues.map((issue) => {
     const path = issue.path.join('.');
-    const received = SECRET_PATHS.includes(path) ? '(secret, not shown)' : JSON.stringify(getPath(merged, path));
+    const received = isSecretPath(path) ? '(secret, not shown)' : shown(getPath(merged, path));
     return `${path || '(root)'}: ${issue.message}; received ${received}`;
   });
   return new ConfigError(`invalid settings:\n  ${lines.join('\n  ')}`, {
@@ -122,6 +193,7 @@ function envNameOf(secretPath: string): string {
     'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
     'server.token': 'ENGIAI_TOKEN',
     'threads.url': 'ENGIAI_THREADS_URL',
+    'websearch.apiKey': 'TAVILY_API_KEY',
   };
   return names[secretPath] ?? secretPath;
 }

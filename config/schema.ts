@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { engiaiHome } from './paths.ts';
 import { DEFAULTS } from './defaults.ts';
+import { prusaSettingsSchema } from './prusaSettings.ts';
+import { commandSettingsSchema } from './commandSettings.ts';
 
 const httpUrl = z
   .string()
@@ -56,6 +58,34 @@ export const threadsSettingsSchema = z
   })
   .strict();
 
+export const retrievalSettingsSchema = z
+  .object({
+    mode: z.enum(['on', 'off', 'empty']).default(DEFAULTS.retrieval.mode).describe('on: the index in ENGIAI_HOME; off: no retrieval tools; empty: the tools over an empty index'),
+    embeddings: z.string().min(1).default(DEFAULTS.retrieval.embeddings).describe('none | fake[:DIM] | openai:MODEL | google:MODEL | ollama:MODEL'),
+    collection: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/).default(DEFAULTS.retrieval.collection).describe('collection used when none is named'),
+    chunkChars: z.number().int().min(200).max(8000).default(DEFAULTS.retrieval.chunkChars).describe('chunk size target in characters, 200..8000'),
+    maxFileBytes: z.number().int().min(1).max(2 ** 31).default(DEFAULTS.retrieval.maxFileBytes).describe('largest file indexed, in bytes'),
+    roots: z.array(z.string().min(1)).default([]).describe('folders the agents may index from besides ENGIAI_HOME/uploads and ENGIAI_HOME/documents'),
+  })
+  .strict();
+
+export const arxivSettingsSchema = z
+  .object({
+    baseUrl: httpUrl.default(DEFAULTS.arxiv.baseUrl).describe("arXiv's Atom query endpoint"),
+    minIntervalMs: z.number().int().min(0).max(600_000).default(DEFAULTS.arxiv.minIntervalMs).describe('least time between two requests to arXiv in ms (3000 by its terms of use)'),
+    collection: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/).default(DEFAULTS.arxiv.collection).describe('collection fetched papers are indexed into'),
+    maxResults: z.number().int().min(1).max(50).default(DEFAULTS.arxiv.maxResults).describe('papers per search, 1..50'),
+  })
+  .strict();
+
+export const websearchSettingsSchema = z
+  .object({
+    apiKey: secret.optional().describe('Tavily API key (TAVILY_API_KEY)'),
+    baseUrl: httpUrl.default(DEFAULTS.websearch.baseUrl).describe('Tavily API base URL'),
+    maxResults: z.number().int().min(1).max(20).default(DEFAULTS.websearch.maxResults).describe('results per search, 1..20'),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     home: z.string().min(1).default(() => engiaiHome()).describe('ENGIAI_HOME: artifacts, caches, threads'),
@@ -63,6 +93,11 @@ export const configSchema = z
     providers: providersSchema.default(() => providersSchema.parse({})),
     server: serverSettingsSchema.default(() => serverSettingsSchema.parse({})),
     threads: threadsSettingsSchema.default(() => threadsSettingsSchema.parse({})),
+    prusa: prusaSettingsSchema.default(() => prusaSettingsSchema.parse({})),
+    commands: commandSettingsSchema.default(() => commandSettingsSchema.parse({})),
+    retrieval: retrievalSettingsSchema.default(() => retrievalSettingsSchema.parse({})),
+    arxiv: arxivSettingsSchema.default(() => arxivSettingsSchema.parse({})),
+    websearch: websearchSettingsSchema.default(() => websearchSettingsSchema.parse({})),
   })
   .strict();
 
@@ -70,6 +105,8 @@ export type EngiConfig = z.infer<typeof configSchema>;
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
+export type { CommandSettings, ProgramRule } from './commandSettings.ts';
 
 /** Paths whose values must never be echoed in an error message. */
-export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'threads.url'];
+export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'threads.url', 'websearch.apiKey'];

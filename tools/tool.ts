@@ -51,8 +51,6 @@ interface ToolMeta {
   /** snake_case; part of benchmarks and traces. */
   readonly name: string;
   readonly description: string;
-  /** Ask the person before running (the runtime raises an approval interrupt). */
-  readonly needsApproval?: boolean;
   /** The tool's purpose is to ask the person: it always runs where it may interrupt. */
   readonly asksPerson?: boolean;
   /** Result fields worth handing back to the supervisor and showing in timelines (default: all). */
@@ -62,13 +60,24 @@ interface ToolMeta {
 /** A tool written against context C. */
 export interface Tool<S extends z.ZodObject = z.ZodObject, C = unknown> extends ToolMeta {
   readonly schema: S;
+  /** Ask the person before running (the runtime raises an approval interrupt). */
+  readonly needsApproval?: boolean;
+  /** For a tool whose risk depends on its arguments: ask only when this returns true (instead of needsApproval). */
+  approvalFor?(args: z.infer<S>, ctx: C): boolean;
   run(args: z.infer<S>, ctx: C & ToolRuntime): Promise<ToolOutput>;
 }
 
 /** A tool bound to its specialist's context: what the agent runtime runs. */
 export interface BoundTool extends ToolMeta {
   readonly schema: z.ZodObject;
+  /** Always (true), never, or per call (a function of the parsed arguments): see approvalNeeded. */
+  readonly needsApproval?: boolean | ((args: unknown) => boolean);
   run(args: unknown, runtime: ToolRuntime): Promise<ToolOutput>;
+}
+
+/** Whether this call of the tool asks the person first (`args` already match the schema). */
+export function approvalNeeded(tool: Pick<BoundTool, 'needsApproval'>, args: unknown): boolean {
+  return typeof tool.needsApproval === 'function' ? tool.needsApproval(args) : Boolean(tool.needsApproval);
 }
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -92,11 +101,15 @@ export function bindTool<S extends z.ZodObject, C>(tool: Tool<S, C>, context: C)
     name: tool.name,
     description: tool.description,
     schema: tool.schema,
-    needsApproval: tool.needsApproval,
+    needsApproval: tool.approvalFor ? bindApproval(tool.approvalFor.bind(tool), context) : tool.needsApproval,
     asksPerson: tool.asksPerson,
     keyFields: tool.keyFields,
     run: (args: unknown, runtime: ToolRuntime) => tool.run(args as z.infer<S>, { ...context, ...runtime }),
   });
+}
+
+function bindApproval<A, C>(needs: (args: A, ctx: C) => boolean, context: C): (args: unknown) => boolean {
+  return (args) => needs(args as A, context);
 }
 
 /** Every tool of a list bound to one context (the tools' schemas differ; their context is the same). */

@@ -135,6 +135,9 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
         .filter((s) => s.availability.available)
         .flatMap((s) => s.tools.filter((t) => !t.asksPerson && !t.needsApproval).map((t) => ({ name: t.name, agent: s.name, byDefault: (s.defaultApprovals ?? []).includes(t.name) })));
     },
-    close: async () => threads?.close(),
+    close: async () => {
+      await Promise.all(specialists.map((s) => s.close?.().catch(() => undefined)));
+      await threads?.close();
+    },
   };
 }

@@ -3,11 +3,16 @@
  * Adding a specialist is a new folder under agents/specialists/ plus one line here
  * (agents/README.md, "Adding a specialist").
  */
+import { cliSpecialist } from './cli/index.ts';
 import { declaredSpecialists } from './declared.ts';
 import { engineeringSpecialist } from './engineering/index.ts';
+import { prusaSpecialist } from './prusa/index.ts';
+import { ragSpecialist } from './rag/index.ts';
+import { arxivSpecialist } from './arxiv/index.ts';
+import { websearchSpecialist } from './websearch/index.ts';
 import { validateSpecialists, type Specialist, type SpecialistDeps, type SpecialistFactory } from './specialist.ts';
 
-export const SPECIALISTS: readonly SpecialistFactory[] = [engineeringSpecialist, ...declaredSpecialists];
+export const SPECIALISTS: readonly SpecialistFactory[] = [engineeringSpecialist, ragSpecialist, arxivSpecialist, websearchSpecialist, ...declaredSpecialists, cliSpecialist, prusaSpecialist];
 
 /** Builds the specialists (the registry's, or `factories`) and checks their names before any graph is built. */
 export async function buildSpecialists(deps: SpecialistDeps, factories: readonly SpecialistFactory[] = SPECIALISTS): Promise<Specialist[]> {

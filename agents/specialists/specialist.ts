@@ -29,6 +29,8 @@ export interface Specialist {
     /** Its planner (absent: it cannot work offline). */
     role?: OfflineRole;
   };
+  /** Releases what the specialist holds (a connection, a server process it started); called by Runtime.close(). */
+  close?(): Promise<void>;
 }
 
 /** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */

@@ -9,7 +9,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { EngiError, InfraError } from '../../tools/errors.ts';
-import { keyFieldsOf, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
+import { approvalNeeded, keyFieldsOf, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
 
 export interface PendingCall {
   id: string;
@@ -82,7 +82,7 @@ async function execute(call: PendingCall, tools: readonly BoundTool[], runtime: 
   if (!parsed.success) {
     return failed(errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }), tool);
   }
-  if (tool.needsApproval && !(await approve(tool, parsed.data))) {
+  if (approvalNeeded(tool, parsed.data) && !(await approve(tool, parsed.data))) {
     return failed(errorPayload('Declined', `the person did not approve ${call.name}`), tool);
   }
   try {

@@ -15,4 +15,11 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./chat.ts'),
   () => import('./serve.ts'),
   () => import('./bench.ts'),
+  () => import('./mcp.ts'),
+  () => import('./printerSim.ts'),
+  () => import('./runCommand.ts'),
+  () => import('./indexDocs.ts'),
+  () => import('./search.ts'),
+  () => import('./collections.ts'),
+  () => import('./forget.ts'),
 ];

@@ -157,15 +157,15 @@ describe('web UI in Chromium', () => {
     await page.waitForSelector(`.sidebar a.thread[data-thread="${designThread}"]:has-text("Beam 30x15 study")`);
     await b.shot('7-threads-renamed');
 
-    // the other pages from the pages table: stored designs, document uploads
+    // the other pages from the pages table: stored designs, document uploads (indexed at once)
     await page.click('a.nav:has-text("Designs")');
     await page.waitForSelector('.design-card img[alt="render"]');
     await expect(page.$$eval('.design-card', (c) => c.length)).resolves.toBeGreaterThanOrEqual(2);
     await b.shot('8-designs');
     await page.click('a.nav:has-text("Documents")');
     await page.setInputFiles('input.upload-input', { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# beam notes\n') });
-    await page.waitForSelector('.upload-message:has-text("uploaded notes.md (13 bytes)")');
-    await page.waitForSelector('.file-list li:has-text("notes.md")');
+    await page.waitForSelector('.file-status[data-status="indexed"]:has-text("notes.md")');
+    await page.waitForSelector('.doc-row:has-text("beam notes")');
     expect(b.errors.join("\n")).toBe("");
   }, 240_000);
 });

@@ -49,6 +49,12 @@ export function withLinks(root: string, event: AgentEvent): AgentEvent & { links
   return links.length ? { ...event, links } : event;
 }
 
+/** Whether `path` lies inside `dir` (both absolute; real paths when symlinks matter). */
+export function isInsideFolder(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return !!rel && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 export class ArtifactPathError extends Error {}
 
 /**

@@ -2,7 +2,8 @@
  * The offline supervisor: finds which specialists a request asks for (each specialist says where a
  * request mentions it), in the order the request mentions them. Specialists that cannot run are
  * reported first, then the next available one not yet visited in this turn gets the task; when all
- * have answered, the final answer is written from their summaries. It never hands the same
+ * have answered, the final answer is written from their summaries. A specialist's task carries what
+ * the ones before it found in the same turn. It never hands the same
  * specialist the same turn twice, so it cannot loop.
  */
 import type { BaseMessage } from '@langchain/core/messages';
@@ -39,6 +40,15 @@ function answerFrom(visits: Visit[]): string[] {
   return lines;
 }
 
+/**
+ * The task for the next specialist: the request, plus what the specialists before it found in this
+ * turn (so values one found — "volume fraction = 0.37" — reach the next one in its task).
+ */
+export function taskFor(request: string, visits: Visit[]): string {
+  const found = visits.filter((v) => v.ok && String(v.result.answer ?? '').trim()).map((v) => `${v.agent}: ${String(v.result.answer).trim()}`);
+  return found.length ? `${request}\n\nFound so far in this turn (use these values):\n${found.join('\n')}` : request;
+}
+
 const unavailableNote = (r: OfflineRoute) => `The ${r.name} agent is unavailable (${r.reason ?? 'not configured'}), so I cannot do that part.`;
 
 export function notUnderstood(request: string, routes: readonly OfflineRoute[]): string {
@@ -71,7 +81,7 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
       const asked = classifyIntents(request, routes);
       const unavailable = asked.filter((r) => !r.available).map(unavailableNote);
       const next = asked.find((r) => r.available && !visits.some((v) => v.agent === r.name));
-      if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: request } }] };
+      if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: taskFor(request, visits) } }] };
       if (visits.length || unavailable.length) return { text: [...unavailable, ...answerFrom(visits)].join('\n'), calls: [] };
       if (GREETING.test(request)) return { text: capabilities(routes), calls: [] };
       return { text: notUnderstood(request, routes), calls: [] };

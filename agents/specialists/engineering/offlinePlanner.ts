@@ -11,23 +11,38 @@ import { parseConditions, parseConfig, parseRequest, type ParsedRequest } from '
 
 type FieldSpec = FieldInfo;
 
-const ACTION = /optimi[sz]|topolog|simulat|\brender|\bstl\b|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
+// an STL to slice, print or open belongs to the Prusa and command agents, not to engineering
+const ACTION = /optimi[sz]|topolog|simulat|\brender|(?<!\b(?:slic(?:e|ing)|print|open|view|upload|send)\s+(?:(?:the|this|that|my|an?)\s+)?)\bstl\b(?!\s+(?:in|with)\b)|\bshow (?:it|me)\b|\bexport\b|\bdesign\b|\bproblems?\b/i;
 const SUBJECT = /\bbeams?\b|\bmbb\b|cantilever|photonic|demultiplex|wavelength|compliance|volfrac|volume fraction|filter radius|\brmin\b|forcedist|\bload\b|thermo-?elastic|heat conduction/i;
 
-/** Where a request asks for engineering work: its first action word, else its first engineering subject. */
+const QUESTION = /^\s*(?:what|which|how|where|who|when|why|does|do|did|is|are|was|were)\b/i;
+const NAMES_WORK = /\b[a-z][a-z0-9]*-[0-9a-f]{6,64}\b|\bbeams?\s*2d\b|\bphotonics?\s*2d\b|thermo-?elastic|heat conduction/i;
+
+/**
+ * Where a request asks for engineering work: its first action word, else its first engineering
+ * subject — unless it is only a question about a quantity ("what does my report say about the
+ * volume fraction?"), which names no problem or design and asks for no step.
+ */
 export function engineeringMentionedAt(request: string): number {
-  return (ACTION.exec(request) ?? SUBJECT.exec(request))?.index ?? -1;
+  const action = ACTION.exec(request);
+  if (action) return action.index;
+  if (QUESTION.test(request) && !NAMES_WORK.test(request)) return -1;
+  return SUBJECT.exec(request)?.index ?? -1;
 }
 
 interface Task {
   request: string;
+  /** The supervisor's task when it differs from the request (it may carry values other agents found). */
+  supervisor: string;
   context: string;
 }
 
 export function splitTask(text: string): Task {
   const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n([\s\S]*))?$/.exec(text);
-  if (!m) return { request: text, context: '' };
-  return { request: m[1].trim(), context: m[2] ?? '' };
+  if (!m) return { request: text, supervisor: '', context: '' };
+  const rest = m[2] ?? '';
+  const supervisor = /\n\nTask from the supervisor:\n([\s\S]*?)(?:\n\nContext \(earlier conversation[^\n]*:\n[\s\S]*)?$/.exec(text)?.[1] ?? '';
+  return { request: m[1].trim(), supervisor, context: rest };
 }
 
 const numericFields = (fields: readonly FieldSpec[]) => fields.filter((f) => f.type !== 'boolean');
@@ -146,7 +161,11 @@ export function planEngineering(messages: BaseMessage[], catalog: readonly Probl
   if (!problem || !fields[problem] || (!anyStep && !Object.keys(req.conditions).length)) {
     return { text: problem && !fields[problem] ? `The problem "${problem}" is not available. ${helpText(catalog)}` : helpText(catalog), calls: [] };
   }
-  const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes: [...req.notes] };
+  // values the supervisor's task carries (found by another agent in this turn) fill what the request does not give
+  const given = parseConditions(task.supervisor, names[problem].conditions);
+  const handed = Object.fromEntries(Object.entries(given).filter(([k]) => !(k in req.conditions)));
+  const notes = [...req.notes, ...(Object.keys(handed).length ? [`took ${Object.entries(handed).map(([k, v]) => `${k} = ${v}`).join(', ')} from the supervisor's task`] : [])];
+  const s: State = { problem, fields: fields[problem].conditions, config: { ...req.config }, conditions: { ...handed, ...req.conditions }, req, done, exports: { exports: [], branching: null }, notes };
   const asked = done.filter((d) => d.name === 'ask_human_for_clarification' && d.ok);
   const required = numericFields(s.fields).map((f) => f.name);
   let useDefaults = req.useDefaults;

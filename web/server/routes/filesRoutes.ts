@@ -9,7 +9,7 @@ import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifact
 import { HttpError } from '../httpErrors.ts';
 import type { WebState } from '../webState.ts';
 
-const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,120}$/;
+export const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,120}$/;
 
 export function filesRoutes(state: WebState): Router {
   const r = Router();

@@ -31,8 +31,21 @@ export const api = {
   saveSettings: (s: { model?: string; approvals?: string[] }) => call<{ model: string; approvals: string[] }>('/api/settings', { method: 'PUT', body: JSON.stringify(s) }),
   designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
   uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
+  printers: () => call<{ printers: PrinterView[] }>('/api/printers').then((r) => r.printers),
   upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
 };
+
+export interface PrinterView {
+  name: string;
+  url: string;
+  state?: string;
+  progress?: number;
+  timeRemainingS?: number;
+  file?: string;
+  temperatures?: { nozzle?: number; nozzleTarget?: number; bed?: number; bedTarget?: number };
+  message?: string;
+  error?: string;
+}
 
 export interface DesignView {
   id: string;

@@ -4,6 +4,7 @@ import { BenchmarksPage } from './pages/benchmarksPage.tsx';
 import { ChatPage } from './pages/chatPage.tsx';
 import { DesignsPage } from './pages/designsPage.tsx';
 import { DocumentsPage } from './pages/documentsPage.tsx';
+import { PrintersPage } from './pages/printersPage.tsx';
 import { SettingsPage } from './pages/settingsPage.tsx';
 import { ThreadsPage } from './pages/threadsPage.tsx';
 
@@ -26,6 +27,7 @@ export const pages: PageEntry[] = [
   { id: 'threads', title: 'Threads', component: ThreadsPage, nav: true },
   { id: 'designs', title: 'Designs', component: DesignsPage, nav: true },
   { id: 'documents', title: 'Documents', component: DocumentsPage, nav: true },
+  { id: 'printers', title: 'Printers', component: PrintersPage, nav: true },
   { id: 'benchmarks', title: 'Benchmarks', component: BenchmarksPage, nav: true },
   { id: 'settings', title: 'Models & agents', component: SettingsPage, nav: true },
 ];

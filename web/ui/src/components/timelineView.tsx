@@ -1,5 +1,7 @@
 /** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
+import { Fragment } from 'preact';
 import type { ArtifactLink } from '../types.ts';
+import { CitedText } from './citedText.tsx';
 import type { Row, ToolRow } from './timeline.ts';
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -39,6 +41,24 @@ function Links({ links, onOpenStl }: { links: ArtifactLink[]; onOpenStl: (l: Art
   );
 }
 
+/** A result's `summary` (flat name → value, e.g. a slicing summary) as a small table in the card. */
+function Summary({ value }: { value: unknown }) {
+  const summary = value && typeof value === 'object' ? (value as { summary?: unknown }).summary : undefined;
+  if (!summary || typeof summary !== 'object' || Array.isArray(summary)) return null;
+  const rows = Object.entries(summary as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
+  if (!rows.length) return null;
+  return (
+    <dl class="tool-summary">
+      {rows.map(([k, v]) => (
+        <Fragment key={k}>
+          <dt>{k}</dt>
+          <dd data-key={k}>{String(v)}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLink) => void }) {
   const state = row.result ? (row.result.ok ? 'ok' : 'failed') : row.waiting ? 'waiting' : 'running';
   const p = row.progress;
@@ -61,6 +81,7 @@ function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLin
       )}
       {row.result && (
         <>
+          {row.result.ok && <Summary value={row.result.value} />}
           <details class="tool-result">
             <summary>{row.result.ok ? 'result' : 'error'}</summary>
             <pre>{json(row.result.value)}</pre>
@@ -87,7 +108,7 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
             return (
               <div key={i} class="bubble answer" data-agent={row.agent}>
                 <div class="who">{row.agent}</div>
-                {row.text}
+                <CitedText text={row.text} />
               </div>
             );
           case 'handoff':

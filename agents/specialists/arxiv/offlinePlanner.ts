@@ -1,0 +1,76 @@
+/**
+ * The offline arXiv agent: "find (3) papers on <topic>" → search_arxiv with the topic, then
+ * fetch_arxiv_paper for the first papers (the number asked, else two), then a summary of each
+ * paper from its abstract with its id, abs URL and the citation of the indexed PDF — or plainly
+ * that nothing was found, or why arXiv could not be reached.
+ */
+import type { BaseMessage } from '@langchain/core/messages';
+import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
+
+const ASKS =
+  /\barxiv\b|\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+|\d+\s+|two\s+|three\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?|literature)\b|\b(?:papers?|preprints?|literature)\s+(?:on|about)\b/i;
+
+export function arxivMentionedAt(request: string): number {
+  return ASKS.exec(request)?.index ?? -1;
+}
+
+const WORDS: Record<string, number> = { one: 1, a: 1, two: 2, three: 3, four: 4, five: 5 };
+
+function requestOf(task: string): string {
+  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
+  return (m ? m[1] : task).trim();
+}
+
+/** The topic: what follows "on"/"about" (or "arxiv for"), up to the next instruction. */
+export function topicOf(request: string): string {
+  const m = /\b(?:papers?|preprints?|literature|arxiv)\b[^.?!]*?\b(?:on|about|for|regarding)\s+([^.?!]+)/i.exec(request);
+  const raw = (m ? m[1] : request).replace(/\s+(?:and|then)\s+(?:summari[sz]e|index|fetch|download|tell|list|show|optimi[sz]e|explain)\b[\s\S]*$/i, '');
+  return raw.replace(/["“”]/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+function wanted(request: string): number {
+  const m = /\b(\d{1,2}|one|two|three|four|five)\s+(?:\w+\s+)?(?:papers?|preprints?)\b/i.exec(request);
+  const n = m ? (Number(m[1]) || WORDS[m[1].toLowerCase()]) : 2;
+  return Math.max(1, Math.min(n, 5));
+}
+
+const firstSentences = (s: string, n: number) => (s.match(/[^.!?]+[.!?]+(?:\s|$)/g) ?? [s]).slice(0, n).join('').trim();
+
+interface Paper {
+  arxiv_id: string;
+  title: string;
+  authors: string[];
+  published: string;
+  abs_url: string;
+  summary: string;
+}
+
+export function planArxiv(messages: BaseMessage[]): Plan {
+  const first = messages.findIndex((m) => m.getType() === 'human');
+  const request = requestOf(first >= 0 ? textOf(messages[first]) : '');
+  const done = doneCalls(messages, Math.max(first, 0));
+  const search = done.find((d) => d.name === 'search_arxiv');
+  const topic = topicOf(request);
+  const n = wanted(request);
+  if (!search) return { text: '', calls: [{ name: 'search_arxiv', args: { query: topic, max_results: Math.max(n, 3) } }] };
+  if (!search.ok) return { text: `The arXiv search for "${topic}" failed: ${errorText(search.result)}`, calls: [] };
+  const papers = (search.result.papers as Paper[] | undefined) ?? [];
+  if (!papers.length) return { text: `Nothing found on arXiv for "${topic}".`, calls: [] };
+  const fetches = done.filter((d) => d.name === 'fetch_arxiv_paper');
+  const download = !/\b(?:do not|don't|without)\s+(?:download|fetch)|\bjust list\b/i.test(request);
+  const next = papers.slice(0, n).find((p) => !fetches.some((f) => f.args.arxiv_id === p.arxiv_id));
+  // stop fetching after a failure that is not about one paper (offline, rate-limited)
+  const blocked = fetches.some((f) => !f.ok && /rate-limit|cannot reach|did not answer/i.test(errorText(f.result)));
+  if (download && next && !blocked) return { text: '', calls: [{ name: 'fetch_arxiv_paper', args: { arxiv_id: next.arxiv_id } }] };
+
+  const lines = [`Found ${search.result.total} papers on arXiv for "${topic}"; the first ${Math.min(n, papers.length)}:`];
+  papers.slice(0, n).forEach((p, i) => {
+    const f = fetches.find((x) => x.args.arxiv_id === p.arxiv_id);
+    const authors = p.authors.length > 3 ? `${p.authors.slice(0, 3).join(', ')} et al.` : p.authors.join(', ');
+    lines.push(`${i + 1}. ${p.title} — ${authors} (${p.published}), arXiv:${p.arxiv_id} ${p.abs_url}`);
+    lines.push(`   ${firstSentences(p.summary, 2)}`);
+    if (f?.ok) lines.push(`   Indexed into collection ${f.result.collection} (${f.result.pages} pages): ${f.result.citation}`);
+    else if (f) lines.push(`   The PDF could not be fetched: ${errorText(f.result)}`);
+  });
+  return { text: lines.join('\n'), calls: [] };
+}

@@ -1,0 +1,57 @@
+/**
+ * The offline local-command agent: "open the STL in the viewer" becomes run_command with an
+ * installed viewer for that file type and the file the conversation produced; "run the command
+ * `…`" runs that command line as given (the guard decides). Then it reports what happened.
+ */
+import type { BaseMessage } from '@langchain/core/messages';
+import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
+
+const MENTION =
+  /\bopen (?:it|them|this|that|the (?:stl|png|image|render|picture|g-?code|file|part|design|model)|\S+\.(?:stl|png|gcode|svg))\b|\bviewer\b|\brun (?:the )?command\b|\bshell command\b|\bin (?:a |the )?terminal\b/i;
+
+export const cliMentionedAt = (request: string): number => MENTION.exec(request)?.index ?? -1;
+
+/** The file type a request wants opened. */
+export function wantedType(request: string): 'stl' | 'png' | 'gcode' | 'svg' {
+  if (/g-?code/i.test(request)) return 'gcode';
+  if (/\bpng\b|\bimage\b|\brender\b|\bpicture\b/i.test(request)) return 'png';
+  if (/\bsvg\b/i.test(request)) return 'svg';
+  return 'stl';
+}
+
+export function lastPathOf(text: string, ext: string): string | null {
+  const all = [...text.matchAll(new RegExp(`(\\/[^\\s"',;()[\\]{}]+\\.${ext})\\b`, 'gi'))];
+  return all.length ? all[all.length - 1][1] : null;
+}
+
+function explicitCommand(request: string): string | null {
+  return /\brun (?:the )?command\s*:?\s*[`"']([^`"']+)[`"']/i.exec(request)?.[1] ?? /`([^`]+)`/.exec(request)?.[1] ?? null;
+}
+
+function report(d: DoneCall): string {
+  const r = d.result;
+  if (!d.ok) {
+    const e = r.error as { type?: string } | undefined;
+    return e?.type === 'Declined' ? 'Not run: you did not approve the command, so nothing ran.' : `The command was not run: ${errorText(r)}`;
+  }
+  if (r.window) return `${r.window}: ${(r.args as string[]).join(' ')}`;
+  const out = String(r.stdout ?? '').trim();
+  return `${r.program} exited with ${r.exit_code}${r.timed_out ? ' (timed out)' : ''}${out ? `:\n${out.slice(0, 1500)}` : ''}${String(r.stderr ?? '').trim() ? `\nstderr: ${String(r.stderr).trim().slice(0, 500)}` : ''}`;
+}
+
+/** `viewers`: for each file type, the installed whitelisted programs that show it. */
+export function planCli(messages: BaseMessage[], viewers: Record<string, string[]>): Plan {
+  const first = messages.findIndex((m) => m.getType() === 'human');
+  const text = first >= 0 ? textOf(messages[first]) : '';
+  const request = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
+  const done = doneCalls(messages, Math.max(first, 0));
+  if (done.length) return { text: done.map(report).join('\n'), calls: [] };
+  const command = explicitCommand(request);
+  if (command) return { text: '', calls: [{ name: 'run_command', args: { command } }] };
+  const type = wantedType(request);
+  const file = lastPathOf(request, type) ?? lastPathOf(text, type);
+  if (!file) return { text: `I see no .${type} file in this conversation to open. Make one first (e.g. export an STL), or give its path.`, calls: [] };
+  const viewer = viewers[type]?.[0];
+  if (!viewer) return { text: `No viewer for .${type} files is installed among the whitelisted programs (commands.programs): install one such as f3d or meshlab, or whitelist another.`, calls: [] };
+  return { text: '', calls: [{ name: 'run_command', args: { command: `${viewer} "${file}"` } }] };
+}

@@ -1,0 +1,54 @@
+/**
+ * The Prusa specialist (paper §3.2, "Prusa agent"): slices STL files and drives 3-D printers. Its
+ * tools run in the Prusa MCP server (mcp-servers/prusa), reached over a real MCP connection — a
+ * child process on stdio it starts on first use, or `prusa.server.url` (Streamable HTTP). It
+ * imports only the tools' declarations (tools/prusa/toolSpecs.ts), never their code. Starting a
+ * print always asks the person. Available when a printer is configured.
+ */
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { fileURLToPath } from 'node:url';
+import type { EngiConfig } from '../../../config/schema.ts';
+import { askPerson } from '../../../tools/askPerson.ts';
+import { McpConnection, type McpEndpoint } from '../../../tools/mcp/mcpConnection.ts';
+import { remoteTools } from '../../../tools/mcp/remoteTools.ts';
+import { PRINTER_TOOL_SPECS } from '../../../tools/prusa/toolSpecs.ts';
+import { loadPrompt } from '../../prompts/loadPrompt.ts';
+import type { Specialist, SpecialistFactory } from '../specialist.ts';
+import { planPrusa, prusaMentionedAt } from './offlinePlanner.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** How the agent reaches the server: the configured HTTP endpoint, or its own child process. */
+export function prusaEndpoint(config: EngiConfig): McpEndpoint {
+  if (config.prusa.server.url) return { kind: 'http', url: config.prusa.server.url };
+  return {
+    kind: 'stdio',
+    command: process.execPath,
+    args: [fileURLToPath(new URL('../../../tools/launch.js', import.meta.url)), fileURLToPath(new URL('../../../mcp-servers/prusa/main.ts', import.meta.url))],
+    // the child drives the same printers: the settings travel in its environment (secrets included, never in argv)
+    env: { ...getDefaultEnvironment(), ENGIAI_HOME: config.home, ENGIAI_PRUSA_SETTINGS: JSON.stringify(config.prusa) },
+    cwd: ROOT,
+  };
+}
+
+export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
+  const printers = config.prusa.printers;
+  const connection = new McpConnection('prusa', prusaEndpoint(config), { callTimeoutMs: config.prusa.server.callTimeoutMs });
+  const configured = printers.length > 0 || config.prusa.server.url !== undefined;
+  return {
+    name: 'prusa',
+    description: 'Slices STL files with PrusaSlicer (print time, filament use) and controls Prusa 3-D printers over PrusaLink: status, upload, start (after the person approves), pause, resume, cancel.',
+    tools: [...remoteTools(PRINTER_TOOL_SPECS, connection), askPerson()],
+    prompt: loadPrompt(new URL('./prompt.md', import.meta.url), {
+      PRINTERS: printers.length ? printers.map((p) => `${p.name} (${p.url})`).join(', ') : 'those the MCP server at prusa.server.url lists (list_printers)',
+    }),
+    availability: configured
+      ? { available: true }
+      : { available: false, reason: 'no printer configured: set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY (try `engiai printer-sim`), or list printers under prusa.printers in engiai.yaml' },
+    offline: {
+      mentionedAt: prusaMentionedAt,
+      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name)) },
+    },
+    close: () => connection.close(),
+  };
+};

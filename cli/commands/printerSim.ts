@@ -1,0 +1,63 @@
+/**
+ * `engiai printer-sim [--port P] [--api-key K] [--password W] [--speed S] [--storage-mb N]`: a
+ * PrusaLink-compatible printer on loopback (same endpoints, auth and JSON shapes) for demos and
+ * tests without hardware. Prints its URL; point ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY at it.
+ */
+import type { Command } from 'commander';
+
+export interface PrinterSimOptions {
+  host?: string;
+  port?: string;
+  apiKey?: string;
+  password?: string;
+  speed?: string;
+  storageMb?: string;
+}
+
+function numberOption(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < min || v > max) throw Object.assign(new Error(`--${name} must be a number in [${min}, ${max}], got "${raw}"`), { field: name });
+  return v;
+}
+
+export async function runPrinterSim(o: PrinterSimOptions): Promise<void> {
+  const { InputError } = await import('../../tools/errors.ts');
+  const { randomBytes } = await import('node:crypto');
+  let port: number, speed: number, storageMb: number;
+  try {
+    port = numberOption('port', o.port, 0, 65535, 0);
+    speed = numberOption('speed', o.speed, 0.01, 1e6, 1);
+    storageMb = numberOption('storage-mb', o.storageMb, 0, 1e6, 64);
+  } catch (err) {
+    throw new InputError((err as Error).message, { field: (err as { field?: string }).field });
+  }
+  const apiKey = o.apiKey ?? (o.password ? undefined : randomBytes(9).toString('base64url'));
+  const { startPrinterSim } = await import('../../tools/prusa/printerSim/simServer.ts');
+  const sim = await startPrinterSim({ host: o.host ?? '127.0.0.1', port, apiKey, password: o.password, speed, storageBytes: Math.round(storageMb * 1024 * 1024) });
+  process.stdout.write(`${sim.url}\n`);
+  process.stderr.write(
+    `printer simulator on ${sim.url} (speed ×${speed}, ${storageMb} MB storage)\n` +
+      (apiKey ? `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_KEY=${o.apiKey ? '<the key you gave>' : apiKey}\n` : `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_PASSWORD=…  (digest user maker)\n`),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => void sim.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export function register(program: Command): void {
+  program
+    .command('printer-sim')
+    .description('run a PrusaLink-compatible printer simulator (IDLE → PRINTING → FINISHED, pause, stop, full storage) for demos and tests')
+    .option('--host <host>', '[string] listen address (default 127.0.0.1)')
+    .option('--port <port>', '[integer] listen port, 0 = any free port (default 0)')
+    .option('--api-key <key>', '[string] X-Api-Key it accepts (default: a random key, printed)')
+    .option('--password <password>', '[string] accept HTTP digest auth for user maker with this password')
+    .option('--speed <factor>', '[number] simulated seconds per real second (default 1)')
+    .option('--storage-mb <mb>', '[number] storage size in MB (default 64)')
+    .action(async (o: PrinterSimOptions) => {
+      await runPrinterSim(o);
+    });
+}

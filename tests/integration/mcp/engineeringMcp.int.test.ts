@@ -1,0 +1,89 @@
+/**
+ * `engiai mcp engineering` with the MCP SDK's own client over stdio: the engineering tools are
+ * listed with their schemas (no ask-the-person tool), optimization sends one progress notification
+ * per iteration, artifacts come back as resource links readable as resources — and only those
+ * inside the artifact folder. stdout carries JSON-RPC only.
+ */
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../cli/helpers.ts';
+
+let home: string;
+let client: Client;
+let transport: StdioClientTransport;
+const stderr: string[] = [];
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'engiai-mcp-eng-'));
+  transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'engineering'], env: { ...getDefaultEnvironment(), ENGIAI_HOME: home }, stderr: 'pipe' });
+  transport.stderr?.on('data', (b: Buffer) => stderr.push(b.toString()));
+  client = new Client({ name: 'engiai-test', version: '1.0.0' });
+  await client.connect(transport);
+});
+afterAll(async () => {
+  await client?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+type Link = { type: string; uri: string; mimeType?: string; name: string; description?: string };
+
+describe('engiai mcp engineering (stdio, SDK client)', () => {
+  it('lists the engineering tools with their zod-derived JSON schemas', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(['describe_problem', 'create_problem', 'optimize_design', 'simulate_design', 'render_design', 'convert_design_to_stl', 'list_designs', 'compare_designs']);
+    const stl = tools.find((t) => t.name === 'convert_design_to_stl')!;
+    expect(stl.inputSchema).toMatchObject({ type: 'object', required: ['design_id'], properties: { threshold: { type: 'number', exclusiveMinimum: 0 } } });
+    expect(stl.inputSchema.additionalProperties).toBe(false);
+    expect(stderr.join('')).toContain('MCP server ready on stdio');
+  });
+
+  it('optimizes with a progress notification per iteration and returns the design files as resource links', async () => {
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const r = await client.callTool(
+      { name: 'optimize_design', arguments: { problem: 'beams2d', conditions: { volfrac: 0.4, rmin: 2, forcedist: 0.5 }, config: { nelx: 30, nely: 15, max_iter: 10 } } },
+      undefined,
+      { onprogress: (p) => progress.push(p) },
+    );
+    expect(r.isError).toBeFalsy();
+    const result = r.structuredContent as { design_id: string; iterations: number; path: string };
+    expect(result.iterations).toBe(10);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(progress[9]).toMatchObject({ total: 10 });
+    expect(progress[0].message).toMatch(/^c \d/);
+    const links = (r.content as Link[]).filter((c) => c.type === 'resource_link');
+    expect(links.length).toBeGreaterThan(0);
+    const npy = links.find((l) => l.name === 'design.npy')!;
+    expect(npy.uri).toBe(`file://${join(result.path, 'design.npy')}`);
+
+    // the link reads back as a resource, byte for byte
+    const res = await client.readResource({ uri: npy.uri });
+    const blob = (res.contents[0] as { blob: string }).blob;
+    expect(Buffer.from(blob, 'base64').equals(readFileSync(join(result.path, 'design.npy')))).toBe(true);
+    const listed = await client.listResources();
+    expect(listed.resources.map((x) => x.uri)).toContain(npy.uri);
+
+    // an STL export: a model/stl resource link
+    const stl = await client.callTool({ name: 'convert_design_to_stl', arguments: { design_id: result.design_id } });
+    const link = (stl.content as Link[]).find((c) => c.type === 'resource_link')!;
+    expect(link).toMatchObject({ mimeType: 'model/stl' });
+    const path = decodeURI(link.uri.slice('file://'.length));
+    expect(Buffer.from(((await client.readResource({ uri: link.uri })).contents[0] as { blob: string }).blob, 'base64').length).toBe(statSync(path).size);
+  });
+
+  it('refuses resources outside the artifact folder and reports bad arguments as tool errors', async () => {
+    await expect(client.readResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/no artifact at file:\/\/\/etc\/passwd/);
+    await expect(client.readResource({ uri: `file://${home}/artifacts/../threads.sqlite` })).rejects.toThrow(/no artifact/);
+    const bad = await client.callTool({ name: 'simulate_design', arguments: { design_id: 'beams2d-ffffffffffffffff' } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse((bad.content as { text: string }[])[0].text)).toMatchObject({ error: { type: 'NotFoundError' } });
+    const invalid = await client.callTool({ name: 'optimize_design', arguments: { problem: 'beams2d', conditions: { volfrac: 7 } } });
+    expect(invalid.isError).toBe(true);
+    expect((invalid.content as { text: string }[])[0].text).toMatch(/volfrac/);
+  });
+});

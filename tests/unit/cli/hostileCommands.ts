@@ -1,0 +1,90 @@
+/**
+ * The hostile corpus for run_command's guard: each input with the rule that must refuse it. Many
+ * would run `marker` (a script that leaves a file behind) if a shell ever saw them.
+ */
+export const HOSTILE: [input: string, rule: string][] = [
+  // command separators and operators
+  ['ls; marker 1', 'shell-syntax'],
+  ['ls && marker 1', 'shell-syntax'],
+  ['ls || marker 1', 'shell-syntax'],
+  ['ls | marker', 'shell-syntax'],
+  ['ls & marker 1', 'shell-syntax'],
+  ['(marker 1)', 'shell-syntax'],
+  // substitutions and expansions
+  ['ls `marker 1`', 'shell-syntax'],
+  ['ls $(marker 1)', 'shell-syntax'],
+  ['ls "$(marker 1)"', 'shell-syntax'],
+  ["ls '$(marker 1)'", 'shell-syntax'],
+  ['ls ${IFS}-la', 'shell-syntax'],
+  ['ls$IFS/etc', 'shell-syntax'],
+  ['wc -l ${HOME}/.bashrc', 'shell-syntax'],
+  ['ls ~', 'shell-syntax'],
+  ['ls *', 'shell-syntax'],
+  ['ls model.st?', 'shell-syntax'],
+  ['ls {a,b}', 'shell-syntax'],
+  ['ls !!', 'shell-syntax'],
+  ['ls # comment', 'shell-syntax'],
+  ['wc -l model\\ x.stl', 'shell-syntax'],
+  // redirections and here-strings
+  ['ls > /tmp/engiai-pwned', 'shell-syntax'],
+  ['ls >> notes.txt', 'shell-syntax'],
+  ['wc -l < /etc/passwd', 'shell-syntax'],
+  ['wc -l <<< "marker 1"', 'shell-syntax'],
+  ['wc -l <<EOF', 'shell-syntax'],
+  // newlines, NUL, control characters
+  ['ls\nmarker 1', 'control-character'],
+  ['ls\rmarker 1', 'control-character'],
+  ['ls\u0000-la', 'nul-byte'],
+  ['ls \u001b[31m', 'control-character'],
+  // paths out of the working folder
+  ['ls ..', 'path-traversal'],
+  ['wc -l ../../../etc/passwd', 'path-traversal'],
+  ['wc -l sub/../../notes.txt', 'path-traversal'],
+  ['ls /etc', 'outside-workdir'],
+  ['wc -l /etc/passwd', 'outside-workdir'],
+  ['sha256sum /proc/self/environ', 'outside-workdir'],
+  ['wc -l passwd-link', 'symlink-escape'],
+  ['ls etc-link', 'symlink-escape'],
+  ['xdg-open http://evil.example/x.stl', 'file-missing'],
+  ['xdg-open file:///etc/passwd', 'file-missing'],
+  // environment tricks
+  ['FOO=bar ls', 'env-assignment'],
+  ['LD_PRELOAD=/tmp/x.so ls', 'env-assignment'],
+  ['PATH=/tmp ls', 'env-assignment'],
+  ['env ls', 'not-whitelisted'],
+  // option injection
+  ['prusa-slicer --info --output=/etc/x model.stl', 'option-not-allowed'],
+  ['prusa-slicer --info -o /etc/x model.stl', 'option-not-allowed'],
+  ['wc --files0-from=/etc/passwd', 'option-not-allowed'],
+  ['sha256sum -c notes.txt', 'option-not-allowed'],
+  ['prusa-slicer model.stl', 'missing-argument'],
+  ['xdg-open -- model.stl', 'option-not-allowed'],
+  // Unicode look-alikes and invisible characters
+  ['ｌｓ', 'non-ascii'],
+  ['ls；marker 1', 'non-ascii'],
+  ['wc ‐‐help', 'non-ascii'],
+  ['ls\u200b', 'non-ascii'],
+  ['ls \u202enotes.txt', 'non-ascii'],
+  // sizes
+  [`wc -l ${'a'.repeat(5000)}`, 'too-long'],
+  [`wc -l ${'a'.repeat(2000)}`, 'argument-too-long'],
+  [`ls ${'-l '.repeat(40)}`, 'too-many-arguments'],
+  ['ls -l -a -la -lh notes.txt', 'too-many-arguments'],
+  // programs that are not whitelisted, or named by path
+  ['/bin/sh -c ls', 'program-path'],
+  ['./marker 1', 'program-path'],
+  ['sh -c ls', 'not-whitelisted'],
+  ['bash', 'not-whitelisted'],
+  ['python3 -c print', 'not-whitelisted'],
+  ['rm -rf sub', 'not-whitelisted'],
+  ['curl http://evil.example', 'not-whitelisted'],
+  ['-rf', 'not-whitelisted'],
+  ['marker 1', 'not-whitelisted'],
+  // quoting and wrong file types
+  ['ls "unterminated', 'unbalanced-quote'],
+  ['xdg-open notes.txt', 'file-type'],
+  ['head -n 5 model.stl', 'file-type'],
+  ['eog sub', 'file-type'],
+  ['', 'empty'],
+  ['   ', 'empty'],
+];

@@ -1,0 +1,127 @@
+/**
+ * A client connection to one MCP server that survives the server: it starts (stdio: spawns) the
+ * server on first use, and when the server dies — before or during a call — it reports that call
+ * as failed (never repeating it: a print must not start twice) and starts a fresh server on the
+ * next call. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { InfraError, TimeoutError } from '../errors.ts';
+import type { WireResult } from './wireFormat.ts';
+
+export type McpEndpoint =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { kind: 'http'; url: string };
+
+export interface McpConnectionOptions {
+  /** Longest tool call, ms (the SDK's 60 s default is too short for slicing). */
+  callTimeoutMs: number;
+  /** The server's stderr lines (stdio) and connection events. */
+  log?: (line: string) => void;
+}
+
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export class McpConnection {
+  private client: Client | null = null;
+  private connecting: Promise<Client> | null = null;
+  private stdio: StdioClientTransport | null = null;
+  private lastStderr: string[] = [];
+  /** How many servers this connection has started (1 + reconnects). */
+  starts = 0;
+
+  constructor(
+    readonly label: string,
+    private readonly endpoint: McpEndpoint,
+    private readonly opts: McpConnectionOptions,
+  ) {}
+
+  /** The server process id (stdio), or null when none runs. */
+  get pid(): number | null {
+    return this.client ? (this.stdio?.pid ?? null) : null;
+  }
+
+  private transport() {
+    const e = this.endpoint;
+    if (e.kind === 'http') return new StreamableHTTPClientTransport(new URL(e.url));
+    const t = new StdioClientTransport({ command: e.command, args: e.args, env: e.env, cwd: e.cwd, stderr: 'pipe' });
+    this.stdio = t;
+    this.lastStderr = [];
+    t.stderr?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        this.lastStderr = [...this.lastStderr.slice(-4), line];
+        this.opts.log?.(line);
+      }
+    });
+    return t;
+  }
+
+  private stderrTail(): string {
+    return this.lastStderr.length ? ` (server said: ${this.lastStderr.slice(-2).join(' | ')})` : '';
+  }
+
+  /** The live client, starting the server when none runs. */
+  connect(): Promise<Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new Client({ name: 'engiai', version: '0.1.0' });
+      client.onclose = () => {
+        if (this.client === client) this.client = null;
+        this.opts.log?.(`${this.label} MCP server connection closed`);
+      };
+      this.starts++;
+      try {
+        await client.connect(this.transport(), { timeout: 30_000 });
+      } catch (err) {
+        await client.close().catch(() => undefined);
+        throw new InfraError(`cannot start the ${this.label} MCP server: ${err instanceof Error ? err.message : String(err)}${this.stderrTail()}`, {
+          retryable: false,
+          cause: err,
+          hint: this.endpoint.kind === 'http' ? `is \`engiai mcp ${this.label} --transport http\` running at ${this.endpoint.url}?` : 'run `engiai mcp prusa` by hand to see why it stops',
+        });
+      }
+      this.client = client;
+      return client;
+    })().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void): Promise<WireResult> {
+    const client = await this.connect();
+    try {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        timeout: this.opts.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        ...(onProgress ? { onprogress: (p: ProgressUpdate) => onProgress(p) } : {}),
+      });
+      return result as unknown as WireResult;
+    } catch (err) {
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+        throw new TimeoutError(`${name} on the ${this.label} MCP server took longer than ${this.opts.callTimeoutMs} ms`, this.opts.callTimeoutMs, { hint: 'raise prusa.server.callTimeoutMs' });
+      }
+      const died = (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) || this.client !== client;
+      if (died) {
+        this.client = null;
+        await client.close().catch(() => undefined);
+        throw new InfraError(`the ${this.label} MCP server stopped during ${name}; the call did not finish and was not repeated${this.stderrTail()}`, {
+          retryable: false,
+          cause: err,
+          hint: 'check the printer with printer_status before trying again; the next call starts the server again',
+        });
+      }
+      throw new InfraError(`${name} on the ${this.label} MCP server failed: ${err instanceof Error ? err.message : String(err)}`, { retryable: false, cause: err });
+    }
+  }
+
+  async close(): Promise<void> {
+    const c = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    await c?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Tools served by an MCP server, as neutral tools the agent runtime runs: the schema, key fields
+ * and approval rule are declared once beside the server's tools (e.g. tools/prusa/toolSpecs.ts);
+ * running one is a call over the MCP connection. Progress notifications become tool progress,
+ * resource links become artifacts, error results become the same class of error.
+ */
+import type { z } from 'zod';
+import type { BoundTool } from '../tool.ts';
+import type { McpConnection } from './mcpConnection.ts';
+import { decodeError, decodeOutput } from './wireFormat.ts';
+
+export interface RemoteToolSpec {
+  name: string;
+  description: string;
+  schema: z.ZodObject;
+  keyFields?: readonly string[];
+  needsApproval?: boolean;
+}
+
+export function remoteTool(spec: RemoteToolSpec, connection: McpConnection): BoundTool {
+  return Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    schema: spec.schema,
+    keyFields: spec.keyFields,
+    needsApproval: spec.needsApproval,
+    async run(args: unknown, runtime: Parameters<BoundTool['run']>[1]) {
+      const progress = runtime.progress;
+      const wire = await connection.callTool(spec.name, (args ?? {}) as Record<string, unknown>, progress ? (p) => progress({ step: Math.max(0, p.progress - 1), total: p.total ?? p.progress, label: p.message }) : undefined);
+      if (wire.isError) throw decodeError(wire, spec.name);
+      return decodeOutput(wire);
+    },
+  });
+}
+
+export const remoteTools = (specs: readonly RemoteToolSpec[], connection: McpConnection): BoundTool[] => specs.map((s) => remoteTool(s, connection));

@@ -1,0 +1,170 @@
+/**
+ * The printer simulator's HTTP face: PrusaLink's v1 endpoints and auth (X-Api-Key, or HTTP Digest
+ * for user `maker`), its status codes (201, 204, 401, 404, 409) and JSON error bodies, on a port of
+ * its own. Credentials are checked before an upload's body is read; a body that does not arrive
+ * whole (Content-Length not met, the client gone) is dropped and stores nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkDigest } from '../digestAuth.ts';
+import { SimPrinter, SimRefusal, type SimOptions } from './simPrinter.ts';
+
+export interface SimServerOptions extends SimOptions {
+  host?: string;
+  port?: number;
+  /** X-Api-Key the printer accepts. */
+  apiKey?: string;
+  /** Digest password of user `maker` (either this or apiKey, or both). */
+  password?: string;
+  /** Called for each request before it is handled (tests: kill a client mid-upload). */
+  onRequest?: (method: string, path: string) => void;
+}
+
+export interface RunningSim {
+  url: string;
+  port: number;
+  printer: SimPrinter;
+  /** Requests seen, "METHOD /path" (tests check what reached the printer). */
+  log: string[];
+  close(): Promise<void>;
+}
+
+const REALM = 'Printer API';
+const VERSION = { api: '2.0.0', server: '2.1.2', version: '0.8.0', printer: '1.0.0', text: 'PrusaLink (EngiAI printer simulator)', hostname: 'engiai-sim', firmware: '6.1.3+sim', capabilities: { 'upload-by-put': true } };
+const INFO = { name: 'EngiAI simulator', location: 'loopback', farm_mode: false, nozzle_diameter: 0.4, min_extrusion_temp: 170, serial: 'SIM00000000000', sd_ready: false, hostname: 'engiai-sim', mmu: false };
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  if (body === undefined) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers }).end(text);
+}
+
+const refusal = (res: ServerResponse, r: SimRefusal) => send(res, r.status, { title: r.title, text: r.message });
+const rfcBool = (v: string | string[] | undefined) => v === '?1';
+
+export async function startPrinterSim(o: SimServerOptions = {}): Promise<RunningSim> {
+  if (!o.apiKey && !o.password) throw new Error('the printer simulator needs an API key or a password');
+  const printer = new SimPrinter(o);
+  const nonces = new Set<string>();
+  const log: string[] = [];
+
+  const authorized = (req: IncomingMessage, path: string): boolean => {
+    const key = req.headers['x-api-key'];
+    if (o.apiKey && typeof key === 'string' && key === o.apiKey) return true;
+    const auth = req.headers.authorization;
+    return Boolean(o.password && auth && checkDigest(auth, { user: 'maker', password: o.password, realm: REALM, method: req.method ?? 'GET', uri: path, nonceValid: (n) => nonces.has(n) }));
+  };
+
+  const challenge = (res: ServerResponse) => {
+    let header = `ApiKey realm="${REALM}"`;
+    if (o.password) {
+      const nonce = randomBytes(12).toString('hex');
+      nonces.add(nonce);
+      header = `Digest realm="${REALM}", qop="auth", nonce="${nonce}", algorithm=MD5`;
+    }
+    send(res, 401, { title: 'Unauthorized', text: 'Authorization required.' }, { 'WWW-Authenticate': header, Connection: 'close' });
+  };
+
+  const upload = (req: IncomingMessage, res: ServerResponse, name: string) => {
+    const length = Number(req.headers['content-length']);
+    if (!Number.isInteger(length) || length < 0) return send(res, 411, { title: 'Length Required', text: 'Content-Length is required.' });
+    const opts = { printAfter: rfcBool(req.headers['print-after-upload']), overwrite: rfcBool(req.headers.overwrite) };
+    printer.checkUpload(name, length, opts);
+    const chunks: Buffer[] = [];
+    let got = 0;
+    req.on('data', (c: Buffer) => {
+      got += c.length;
+      if (got <= length) chunks.push(c);
+    });
+    req.on('end', () => {
+      if (got !== length) return send(res, 400, { title: 'Bad Request', text: `Expected ${length} bytes, got ${got}.` });
+      try {
+        printer.store(name, Buffer.concat(chunks), opts);
+        send(res, 201);
+      } catch (err) {
+        if (err instanceof SimRefusal) refusal(res, err);
+        else send(res, 500, { title: 'Internal Server Error', text: String(err) });
+      }
+    });
+    // an aborted upload ('aborted' then 'close' without 'end') stores nothing
+  };
+
+  const route = (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    const m = req.method ?? 'GET';
+    if (m === 'GET' && path === '/api/version') return send(res, 200, VERSION);
+    if (m === 'GET' && path === '/api/v1/info') return send(res, 200, INFO);
+    if (m === 'GET' && path === '/api/v1/status') return send(res, 200, printer.status());
+    if (m === 'GET' && path === '/api/v1/job') {
+      const j = printer.jobInfo();
+      return j ? send(res, 200, j) : send(res, 204);
+    }
+    if (m === 'GET' && path === '/api/v1/storage') return send(res, 200, { storage_list: printer.storage() });
+    if (m === 'GET' && path === '/api/v1/transfer') return send(res, 204);
+    const job = /^\/api\/v1\/job\/(\d+)(?:\/(pause|resume|continue))?$/.exec(path);
+    if (job) {
+      const id = Number(job[1]);
+      if (m === 'DELETE' && !job[2]) printer.stop(id);
+      else if (m === 'PUT' && job[2] === 'pause') printer.pause(id);
+      else if (m === 'PUT' && (job[2] === 'resume' || job[2] === 'continue')) printer.resume(id);
+      else return send(res, 405, { title: 'Method Not Allowed', text: `${m} ${path}` });
+      return send(res, 204);
+    }
+    const file = /^\/api\/v1\/files\/([^/]+)\/(.+)$/.exec(path);
+    if (file) {
+      if (decodeURIComponent(file[1]) !== 'local') return send(res, 404, { title: 'Not Found', text: `Storage ${decodeURIComponent(file[1])} not found.` });
+      const name = decodeURIComponent(file[2]);
+      if (m === 'PUT') return upload(req, res, name);
+      if (m === 'GET') return send(res, 200, printer.file(name));
+      if (m === 'HEAD') {
+        printer.file(name);
+        return send(res, 200, undefined, { 'Read-Only': 'false', 'Currently-Printed': String(printer.currentlyPrinted(name)) });
+      }
+      if (m === 'POST') {
+        printer.print(name);
+        return send(res, 204);
+      }
+      if (m === 'DELETE') {
+        printer.deleteFile(name);
+        return send(res, 204);
+      }
+    }
+    send(res, 404, { title: 'Not Found', text: `No endpoint ${m} ${path}.` });
+  };
+
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sim').pathname;
+    log.push(`${req.method} ${path}`);
+    o.onRequest?.(req.method ?? 'GET', path);
+    if (!authorized(req, req.url ?? '/')) {
+      req.resume();
+      return challenge(res);
+    }
+    try {
+      route(req, res, path);
+    } catch (err) {
+      req.resume();
+      if (err instanceof SimRefusal) refusal(res, err);
+      else send(res, 500, { title: 'Internal Server Error', text: String(err) });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${o.host ?? '127.0.0.1'}:${port}`,
+    port,
+    printer,
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * The Prusa tools on the neutral tool contract (tools/tool.ts), run by the Prusa MCP server
+ * (mcp-servers/prusa): slicing with PrusaSlicer, and printers driven over PrusaLink. Every fault is
+ * reported before anything changes on the printer: a busy printer, full storage, a wrong key, an
+ * unreachable address, an STL that cannot be sliced. Files are read only from the artifact folder.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { basename, join, sep } from 'node:path';
+import type { PrinterSettings, PrusaSettings } from '../../config/prusaSettings.ts';
+import { ConfigError, InfraError, InputError, NotFoundError } from '../errors.ts';
+import { artifact, toolsWith } from '../tool.ts';
+import { formatDuration } from './gcodeInfo.ts';
+import { PrusaLink, type PrinterStatus } from './prusaLink.ts';
+import { sliceStl, type SliceOptions } from './slicer.ts';
+import * as specs from './toolSpecs.ts';
+
+export interface PrinterContext {
+  printers: readonly PrinterSettings[];
+  client(printer: PrinterSettings): PrusaLink;
+  slicer: { command: string; timeoutMs: number; profile?: string; profilesDir: string };
+  /** Where G-code is written (inside the artifact folder, so the web UI links it). */
+  gcodeDir: string;
+  /** The only folder files are sliced or uploaded from. */
+  artifactsRoot: string;
+}
+
+export function printerContext(settings: PrusaSettings, home: string): PrinterContext {
+  const clients = new Map<string, PrusaLink>();
+  const artifactsRoot = join(home, 'artifacts');
+  return {
+    printers: settings.printers,
+    client: (p) => clients.get(p.name) ?? clients.set(p.name, new PrusaLink(p)).get(p.name)!,
+    slicer: { ...settings.slicer, profilesDir: settings.slicer.profilesDir ?? join(home, 'slicer-profiles') },
+    gcodeDir: join(artifactsRoot, 'gcode'),
+    artifactsRoot,
+  };
+}
+
+const define = toolsWith<PrinterContext>();
+
+function printerOf(ctx: PrinterContext, name: string | undefined): PrinterSettings {
+  if (!ctx.printers.length) throw new ConfigError('no printer is configured', { hint: 'set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY, or list printers under prusa.printers in engiai.yaml' });
+  if (name === undefined) return ctx.printers[0];
+  const p = ctx.printers.find((x) => x.name === name);
+  if (!p) throw new InputError(`no printer named "${name}"`, { field: 'printer', hint: `configured printers: ${ctx.printers.map((x) => x.name).join(', ')}` });
+  return p;
+}
+
+/** The real path of a file inside the artifact folder with the given extension, or a clear refusal. */
+async function artifactFile(ctx: PrinterContext, path: string, field: string, ext: 'stl' | 'gcode'): Promise<string> {
+  if (!path.toLowerCase().endsWith(`.${ext}`)) throw new InputError(`${field} must name a .${ext} file, got ${basename(path)}`, { field });
+  const real = await realpath(path).catch(() => null);
+  if (!real || !(await stat(real)).isFile()) throw new NotFoundError(`no file at ${path}`, { hint: `give the ${field} a previous tool returned` });
+  const root = await realpath(ctx.artifactsRoot).catch(() => ctx.artifactsRoot);
+  if (!real.startsWith(root + sep)) throw new InputError(`${field} must be inside the artifact folder ${root}`, { field, hint: 'slice and upload only files EngiAI produced' });
+  return real;
+}
+
+const round = (x: number | undefined, d = 1) => (x === undefined ? undefined : Math.round(x * 10 ** d) / 10 ** d);
+const BUSY = new Set(['PRINTING', 'PAUSED', 'BUSY', 'ERROR', 'ATTENTION']);
+
+function statusView(name: string, s: PrinterStatus) {
+  const p = s.printer;
+  return {
+    printer: name,
+    state: p.state,
+    ...(s.job ? { progress: s.job.progress } : {}),
+    temperatures: { nozzle: round(p.temp_nozzle), nozzle_target: round(p.target_nozzle), bed: round(p.temp_bed), bed_target: round(p.target_bed) },
+    ...(s.job ? { job: { id: s.job.id, progress: s.job.progress, time_printing_s: s.job.time_printing, time_remaining_s: s.job.time_remaining } } : {}),
+    ...(s.storage?.free_space !== undefined ? { storage_free_bytes: s.storage.free_space } : {}),
+    ...(p.status_printer && !p.status_printer.ok ? { message: p.status_printer.message } : {}),
+  };
+}
+
+export const listPrintersTool = define({
+  ...specs.listPrintersSpec,
+  async run(_args, ctx) {
+    return { result: { printers: ctx.printers.map((p) => ({ name: p.name, url: p.url, storage: p.storage, auth: p.apiKey ? 'api-key' : p.password ? 'digest' : 'none' })) } };
+  },
+});
+
+export const printerStatusTool = define({
+  ...specs.printerStatusSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    return { result: statusView(p.name, await ctx.client(p).status()) };
+  },
+});
+
+export const sliceStlTool = define({
+  ...specs.sliceStlSpec,
+  async run(args, ctx) {
+    const stl = await artifactFile(ctx, args.stl_path, 'stl_path', 'stl');
+    const profiles = ctx.slicer.profile ? [ctx.slicer.profile] : [];
+    if (args.profile) {
+      const file = join(ctx.slicer.profilesDir, `${args.profile}.ini`);
+      if (!(await stat(file).catch(() => null))?.isFile()) throw new NotFoundError(`no slicer profile "${args.profile}" in ${ctx.slicer.profilesDir}`, { hint: 'save one with PrusaSlicer (--save NAME.ini) into that folder' });
+      profiles.push(file);
+    }
+    // without a profile PrusaSlicer's defaults heat no bed: PLA's temperatures unless a filament or profile says otherwise
+    const material = args.filament ?? (profiles.length ? undefined : 'PLA');
+    const o: SliceOptions = { layerHeightMm: args.layer_height_mm, infillPercent: args.infill_percent, nozzleMm: args.nozzle_mm, filament: material, supports: args.supports, profiles };
+    const r = await sliceStl(ctx.slicer, stl, ctx.gcodeDir, o);
+    const i = r.info;
+    const filament = [i.filamentMm !== null && `${(i.filamentMm / 1000).toFixed(2)} m`, i.filamentCm3 !== null && `${i.filamentCm3} cm³`, i.filamentG ? `${i.filamentG} g` : null].filter(Boolean).join(' · ');
+    return {
+      result: {
+        gcode_path: r.gcodePath,
+        estimated_print_time: i.printTimeText,
+        print_seconds: i.printSeconds,
+        filament_used_mm: i.filamentMm,
+        filament_used_cm3: i.filamentCm3,
+        filament_used_g: i.filamentG,
+        layer_height_mm: i.layerHeightMm,
+        fill_density: i.fillDensity,
+        nozzle_mm: i.nozzleDiameterMm,
+        filament: i.filamentType,
+        stl: { facets: r.stl.facets, size_mm: r.stl.sizeMm.map((x) => round(x, 2)), volume_mm3: round(r.stl.volumeMm3, 1) },
+        gcode_bytes: r.bytes,
+        slicer: i.generator,
+        summary: {
+          'print time': i.printTimeText ?? (i.printSeconds !== null ? formatDuration(i.printSeconds) : 'unknown'),
+          filament: filament || 'unknown',
+          'layer height': i.layerHeightMm !== null ? `${i.layerHeightMm} mm` : 'profile',
+          infill: i.fillDensity ?? 'profile',
+          nozzle: i.nozzleDiameterMm !== null ? `${i.nozzleDiameterMm} mm` : 'profile',
+          material: i.filamentType ?? 'profile',
+          part: `${r.stl.sizeMm.map((x) => round(x, 1)).join(' × ')} mm`,
+        },
+      },
+      artifacts: [artifact('file', r.gcodePath, 'gcode')],
+    };
+  },
+});
+
+async function checkSpace(link: PrusaLink, bytes: number): Promise<void> {
+  const free = (await link.status()).storage?.free_space;
+  if (free !== undefined && bytes > free) {
+    throw new InfraError(`printer ${link.name} has ${free} bytes free on its storage, the G-code needs ${bytes}; nothing was uploaded`, {
+      retryable: false,
+      hint: 'delete old files on the printer, or slice with coarser settings',
+    });
+  }
+}
+
+export const uploadGcodeTool = define({
+  ...specs.uploadGcodeSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const gcode = await artifactFile(ctx, args.gcode_path, 'gcode_path', 'gcode');
+    const link = ctx.client(p);
+    await checkSpace(link, (await stat(gcode)).size);
+    const name = basename(gcode);
+    const { bytes } = await link.upload(gcode, name, { overwrite: args.overwrite });
+    return { result: { printer: p.name, file: name, bytes, storage: p.storage } };
+  },
+});
+
+export const startPrintTool = define({
+  ...specs.startPrintSpec,
+  async run(args, ctx) {
+    if ((args.file === undefined) === (args.gcode_path === undefined)) {
+      throw new InputError('give exactly one of file (already on the printer) or gcode_path (upload and print)', { field: 'file', hint: 'upload_gcode returns the file name' });
+    }
+    const p = printerOf(ctx, args.printer);
+    const link = ctx.client(p);
+    const before = await link.status();
+    if (BUSY.has(before.printer.state)) {
+      const job = before.job ? ` (job ${before.job.id} at ${before.job.progress ?? 0} %)` : '';
+      throw new InfraError(`printer ${p.name} is ${before.printer.state}${job}: it cannot start another print; nothing was changed`, {
+        retryable: false,
+        hint: before.printer.state === 'ERROR' || before.printer.state === 'ATTENTION' ? 'clear the fault on the printer first' : 'wait for it to finish (job_status), or cancel_print first',
+      });
+    }
+    let name = args.file!;
+    if (args.gcode_path !== undefined) {
+      const gcode = await artifactFile(ctx, args.gcode_path, 'gcode_path', 'gcode');
+      await checkSpace(link, (await stat(gcode)).size);
+      name = basename(gcode);
+      await link.upload(gcode, name, { printAfter: true, overwrite: true });
+    } else await link.printFile(name);
+    const job = await link.job();
+    const meta = job?.file?.meta as Record<string, unknown> | undefined;
+    return {
+      result: {
+        printer: p.name,
+        file: name,
+        job_id: job?.id ?? null,
+        state: job?.state ?? (await link.status()).printer.state,
+        ...(meta?.['estimated printing time (normal mode)'] ? { estimated_print_time: meta['estimated printing time (normal mode)'] } : {}),
+      },
+    };
+  },
+});
+
+async function currentJob(ctx: PrinterContext, printer: string | undefined, jobId: number | undefined, verb: string) {
+  const p = printerOf(ctx, printer);
+  const link = ctx.client(p);
+  if (jobId !== undefined) return { p, link, id: jobId };
+  const job = await link.job();
+  if (!job) throw new InputError(`printer ${p.name} has no job to ${verb}`, { field: 'job_id', hint: 'printer_status shows what it is doing' });
+  return { p, link, id: job.id };
+}
+
+async function afterControl(link: PrusaLink, p: PrinterSettings, id: number) {
+  const job = await link.job();
+  return { result: { printer: p.name, job_id: id, state: job?.state ?? 'IDLE', progress: job?.progress ?? null } };
+}
+
+export const pausePrintTool = define({
+  ...specs.pausePrintSpec,
+  async run(args, ctx) {
+    const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'pause');
+    await link.pause(id);
+    return afterControl(link, p, id);
+  },
+});
+
+export const resumePrintTool = define({
+  ...specs.resumePrintSpec,
+  async run(args, ctx) {
+    const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'resume');
+    await link.resume(id);
+    return afterControl(link, p, id);
+  },
+});
+
+export const cancelPrintTool = define({
+  ...specs.cancelPrintSpec,
+  async run(args, ctx) {
+    const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'cancel');
+    await link.stop(id);
+    return afterControl(link, p, id);
+  },
+});
+
+export const jobStatusTool = define({
+  ...specs.jobStatusSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const job = await ctx.client(p).job();
+    if (!job) return { result: { printer: p.name, job: null } };
+    return {
+      result: {
+        printer: p.name,
+        job: { id: job.id, state: job.state, progress: job.progress, time_printing_s: job.time_printing, time_remaining_s: job.time_remaining ?? null, file: job.file?.display_name ?? job.file?.name ?? null },
+      },
+    };
+  },
+});
+
+export const PRINTER_TOOLS = [listPrintersTool, printerStatusTool, sliceStlTool, uploadGcodeTool, startPrintTool, jobStatusTool, pausePrintTool, resumePrintTool, cancelPrintTool] as const;

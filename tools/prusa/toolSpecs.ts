@@ -1,0 +1,108 @@
+/**
+ * The Prusa tools as the model and MCP clients see them: names, descriptions, strict zod schemas,
+ * the fields worth showing, which one asks the person first. Declared once: the MCP server
+ * (mcp-servers/prusa) serves printerTools.ts, which implements these; the Prusa agent
+ * (agents/specialists/prusa) calls the same names over an MCP connection.
+ */
+import { z } from 'zod';
+import { FILAMENTS } from './filaments.ts';
+
+const printer = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/).optional().describe('Printer name from list_printers; default: the first configured printer');
+const jobId = z.number().int().positive().optional().describe('Job id from job_status; default: the current job');
+
+export interface PrinterToolSpec<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  schema: S;
+  keyFields?: readonly string[];
+  needsApproval?: boolean;
+  /** MCP annotations: a client may confirm destructive tools; read-only ones are safe to repeat. */
+  annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+const spec = <S extends z.ZodObject>(s: PrinterToolSpec<S>) => s;
+
+export const listPrintersSpec = spec({
+  name: 'list_printers',
+  description: 'List the configured 3-D printers (name, PrusaLink address, storage). Use a name as `printer` in the other tools.',
+  schema: z.strictObject({}),
+  keyFields: ['printers'],
+  annotations: { readOnlyHint: true, openWorldHint: false },
+});
+
+export const printerStatusSpec = spec({
+  name: 'printer_status',
+  description: "A printer's state (IDLE, PRINTING, PAUSED, FINISHED, STOPPED, ERROR, ATTENTION), nozzle and bed temperatures, the current job's progress and the free storage.",
+  schema: z.strictObject({ printer }),
+  keyFields: ['printer', 'state', 'progress', 'temperatures', 'job', 'message'],
+  annotations: { readOnlyHint: true, openWorldHint: true },
+});
+
+export const sliceStlSpec = spec({
+  name: 'slice_stl',
+  description:
+    'Slice an STL into G-code with PrusaSlicer. Returns gcode_path (for upload_gcode / start_print) and the estimated print time and filament use read from the G-code. ' +
+    'Settings not given come from the printer profile (PrusaSlicer defaults: 0.3 mm layers, 20 % infill, 0.4 mm nozzle; PLA when no profile is configured).',
+  schema: z.strictObject({
+    stl_path: z.string().min(1).describe('Absolute path of an STL inside the artifact folder (the stl_path convert_design_to_stl returned)'),
+    layer_height_mm: z.number().min(0.05).max(0.6).optional().describe('Layer height in mm, 0.05..0.6 (at most ~75 % of the nozzle)'),
+    infill_percent: z.number().min(0).max(100).optional().describe('Infill density in %, 0..100'),
+    nozzle_mm: z.number().min(0.25).max(1.2).optional().describe('Nozzle diameter in mm, 0.25..1.2'),
+    filament: z.enum(Object.keys(FILAMENTS) as [keyof typeof FILAMENTS, ...(keyof typeof FILAMENTS)[]]).optional().describe('Filament type (sets nozzle/bed temperatures and density): PLA, PETG, ASA, ABS, FLEX; default PLA unless a profile is configured'),
+    supports: z.boolean().optional().describe('Generate support material under overhangs'),
+    profile: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$/).optional().describe('Name of a PrusaSlicer .ini profile in the profiles folder (without .ini)'),
+  }),
+  keyFields: ['gcode_path', 'summary'],
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+});
+
+export const uploadGcodeSpec = spec({
+  name: 'upload_gcode',
+  description: "Upload a G-code file to a printer's storage over PrusaLink without starting it. Returns the file name on the printer (for start_print).",
+  schema: z.strictObject({
+    gcode_path: z.string().min(1).describe('Absolute path of a .gcode file inside the artifact folder (the gcode_path slice_stl returned)'),
+    printer,
+    overwrite: z.boolean().default(false).describe('Replace a file of the same name on the printer; default false'),
+  }),
+  keyFields: ['printer', 'file', 'bytes', 'storage'],
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+});
+
+export const startPrintSpec = spec({
+  name: 'start_print',
+  description:
+    'Start printing: either `file` (a name already on the printer, from upload_gcode) or `gcode_path` (uploaded and started at once). ' +
+    'Refused when the printer is busy. Always asks the person first.',
+  schema: z.strictObject({
+    printer,
+    file: z.string().regex(/^[^/\\\0]{1,200}$/).optional().describe('File name on the printer (from upload_gcode)'),
+    gcode_path: z.string().min(1).optional().describe('Local .gcode inside the artifact folder: upload it and print it (Print-After-Upload)'),
+  }),
+  keyFields: ['printer', 'file', 'job_id', 'state', 'estimated_print_time'],
+  needsApproval: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+});
+
+const jobControl = (name: string, verb: string, description: string) =>
+  spec({
+    name,
+    description,
+    schema: z.strictObject({ printer, job_id: jobId }),
+    keyFields: ['printer', 'job_id', 'state', 'progress'],
+    annotations: { readOnlyHint: false, destructiveHint: verb === 'cancel', idempotentHint: false, openWorldHint: true },
+  });
+
+export const pausePrintSpec = jobControl('pause_print', 'pause', 'Pause the running print job.');
+export const resumePrintSpec = jobControl('resume_print', 'resume', 'Resume a paused print job.');
+export const cancelPrintSpec = jobControl('cancel_print', 'cancel', 'Stop the running or paused print job (it cannot be resumed).');
+
+export const jobStatusSpec = spec({
+  name: 'job_status',
+  description: "The printer's current job: id, state, progress in %, time printing and remaining in seconds, the file; null when it has none.",
+  schema: z.strictObject({ printer }),
+  keyFields: ['printer', 'job'],
+  annotations: { readOnlyHint: true, openWorldHint: true },
+});
+
+/** In the order a print goes: look, slice, upload, start, watch, control. */
+export const PRINTER_TOOL_SPECS = [listPrintersSpec, printerStatusSpec, sliceStlSpec, uploadGcodeSpec, startPrintSpec, jobStatusSpec, pausePrintSpec, resumePrintSpec, cancelPrintSpec] as const;
