@@ -17,7 +17,7 @@ export async function registryFactory(name: string, config: EngiConfig): Promise
 /** Fails with the reason when the specialist cannot serve a benchmark. */
 export function assertUsable(s: Specialist | undefined, name: string, tools: string[]): Specialist {
   if (!s) throw new ConfigError(`the ${name} specialist is not available in this build`, { hint: `the ${name} agent is not registered in agents/specialists/index.ts` });
-  if (!s.availability.available) throw new ConfigError(`the ${name} specialist is not available in this build: ${s.availability.reason}`, { hint: `engiai bench ${name} needs a working ${name} agent` });
+  if (!s.availability.available) throw new ConfigError(`the ${name} specialist is not available: ${s.availability.reason}`, { hint: `engiai bench ${name} needs a working ${name} agent` });
   const missing = tools.filter((t) => !s.tools.some((x) => x.name === t));
   if (missing.length) throw new ConfigError(`the ${name} specialist has no ${missing.join(', ')} tool`, { hint: 'the benchmark calls its tools by these names' });
   return s;

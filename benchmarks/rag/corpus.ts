@@ -102,7 +102,7 @@ export function generateCorpus(seed: number, opts: { distractors?: number; corpu
   const titles = {
     A: `Technical report TR-${n}-A: load placement for a ${rng.pick(SUBJECTS)}`,
     B: `Technical report TR-${n}-B: filter radius calibration for a ${rng.pick(SUBJECTS)}`,
-    reference: 'Topology optimization reference text: defaults of the 99-line code',
+    reference: "Reference text: the defaults of Sigmund's 99-line code",
   };
   const docs: CorpusDoc[] = [
     { id: 'report-a', kind: 'A', title: titles.A, markdown: report(titles.A, rng.pick(LABS), 'half MBB beam', values.A), values: values.A },

@@ -6,5 +6,5 @@ export { generateCorpus, type Corpus, type CorpusDoc } from './corpus.ts';
 export { textPdf } from './pdf.ts';
 export { RAG_PROMPTS, RAG_CONDITIONS, RAG_WEIGHTS, ragPrompt, type RagPrompt, type RagCondition } from './prompts.ts';
 export { ragPolicy, RAG_AGENTS, isRagAgent, wantedFrom, type RagAgent } from './agents/policies.ts';
-export { INDEX_TOOL, RAG_NAME } from './ragSpecialist.ts';
+export { INDEX_TOOLS, RAG_NAME, ragConfig } from './ragSpecialist.ts';
 export type { RagSample } from './schema.ts';

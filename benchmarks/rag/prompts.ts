@@ -27,7 +27,7 @@ export const RAG_SOLVER = 'Solver settings: nelx = 60, nely = 30, max_iter = 40.
 
 export function ragPrompt(prompt: RagPrompt, corpus: Corpus): { text: string; expected: Partial<Record<RagParam, number>> } {
   const { titles, values } = corpus;
-  const tail = `Then optimize a Beams2D beam with these values (defaults for anything else) and simulate it. ${RAG_SOLVER}`;
+  const tail = `Then optimize a Beams2D beam with these values, use the defaults for anything else, and simulate it. ${RAG_SOLVER}`;
   switch (prompt) {
     case 'P0':
       return { text: `Look up the volume fraction recommended in "${titles.reference}" in the indexed documents. ${tail}`, expected: { volfrac: values.reference.volfrac } };

@@ -17,8 +17,8 @@ import { isRagAgent, ragPolicy, RAG_AGENTS } from './agents/policies.ts';
 import { generateCorpus, type Corpus } from './corpus.ts';
 import { textPdf } from './pdf.ts';
 import { RAG_CONDITIONS, RAG_PROMPTS, ragPrompt, type RagCondition, type RagPrompt } from './prompts.ts';
-import { assertUsable, registryFactory, runSpecialistTool } from '../agents/suiteSpecialists.ts';
-import { EXCLUDED, INDEX_TOOL, RAG_NAME } from './ragSpecialist.ts';
+import { assertUsable, registryFactory } from '../agents/suiteSpecialists.ts';
+import { EXCLUDED, indexCorpus, ragConfig, RAG_NAME } from './ragSpecialist.ts';
 import { scoreRagDir, RAG_SUITE, RAG_VERSION, type RagScoreDirResult } from './rescore.ts';
 import type { RagSample } from './schema.ts';
 
@@ -83,7 +83,7 @@ export async function runRag(options: RagRunOptions): Promise<RagRunResult> {
   const dir = options.out ?? join(options.config.home, 'bench', RAG_SUITE, configHash(config));
   // the retrieval agent must exist before anything is generated
   const ragFactory = options.ragSpecialist ?? (await registryFactory(RAG_NAME, options.config));
-  assertUsable(ragFactory ? await ragFactory({ config: options.config }) : undefined, RAG_NAME, ['search_documents', INDEX_TOOL]);
+  assertUsable(ragFactory ? await ragFactory({ config: options.config }) : undefined, RAG_NAME, ['search_documents']);
   mkdirSync(dir, { recursive: true });
   const samples: RagSample[] = [];
   for (const seed of options.seeds) {
@@ -109,8 +109,9 @@ export async function runRag(options: RagRunOptions): Promise<RagRunResult> {
           const specialists: SpecialistFactory[] = base.map((x) => () => x);
           if (s.condition !== 'off') {
             const home = join(dir, 'rag-home', `seed-${s.seed}-${s.condition}`);
-            const rag = assertUsable(await ragFactory!({ config: { ...options.config, home } }), RAG_NAME, ['search_documents', INDEX_TOOL]);
-            if (s.condition === 'on') await runSpecialistTool(rag, INDEX_TOOL, { paths: s.documents.map((d) => join(dir, d.markdown)) });
+            const corpusDir = join(dir, 'corpus', `seed-${s.seed}`);
+            const rag = assertUsable(await ragFactory!({ config: ragConfig(options.config, home, s.condition, corpusDir) }), RAG_NAME, ['search_documents']);
+            if (s.condition === 'on') await indexCorpus(rag, corpusDir, s.documents.map((d) => join(dir, d.markdown)));
             specialists.push(() => rag);
           }
           return openAgentHarness({

@@ -1,7 +1,7 @@
 /**
- * The RAG suite through the real supervisor graph with a stand-in rag specialist (the real one is
- * another issue's): generated per-seed corpora (Markdown and PDF), the gated score, and the scripted
- * agents scored as predicted — and a clear refusal without an available rag specialist.
+ * The RAG suite through the real supervisor graph: generated per-seed corpora (Markdown and PDF),
+ * the gated score and the scripted agents scored as predicted with a stand-in specialist (a keyword
+ * index), the same with the registry's rag specialist, and a clear refusal when retrieval is off.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,8 +69,14 @@ describe('RAG suite', () => {
     expect(scoreRagDir(ref.run.dir).summary.s_rag).toBe(ref.summary.s_rag);
   });
 
-  it('refuses to run without an available rag specialist, naming why', async () => {
+  it("runs the registry's rag specialist (indexing the corpus through index_document), and refuses when retrieval is off", async () => {
     const { config, home } = setup();
-    await expect(runRag({ agent: 'reference', seeds: [0], config, out: join(home, 'x') })).rejects.toThrow(/the rag specialist is not available in this build/);
+    const real = await runRag({ agent: 'reference', seeds: [5], prompts: ['P1', 'P3'], conditions: ['on', 'empty'], config, out: join(home, 'real') });
+    expect(real.run.failed).toEqual([]);
+    expect(cell(real.summary, 'P1', 'on')).toBeCloseTo(1, 12);
+    expect(cell(real.summary, 'P3', 'on')).toBeCloseTo(1, 12);
+    expect(cell(real.summary, 'P1', 'empty')).toBeCloseTo(0.2, 12);
+    const off = loadConfig({ env: { ENGIAI_HOME: home, ENGIAI_RETRIEVAL_MODE: 'off' }, cwd: home });
+    await expect(runRag({ agent: 'reference', seeds: [0], config: off, out: join(home, 'x') })).rejects.toThrow(/the rag specialist is not available: retrieval is off/);
   });
 });
