@@ -14,4 +14,4 @@ export { Tracer, EventCollector, type AgentEvent, type AgentEventType, type Inte
 export { TimelinePrinter } from './trace/timeline.ts';
 export { buildTrace, serializeMessage, artifactPaths, TRACE_VERSION, type ChatTrace, type TraceMessage } from './trace/traceJson.ts';
 export { createOfflineModel, OfflineChatModel, type OfflineRole } from './models/offline/index.ts';
-export { resolveModel, usageOf, parseModelSpec, UsageLedger, type ModelSpec, type ResolveModelOptions } from './models/index.ts';
+export { resolveModel, usageOf, parseModelSpec, UsageLedger, priceOf, costUsd, type ModelSpec, type ResolveModelOptions } from './models/index.ts';

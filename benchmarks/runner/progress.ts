@@ -24,7 +24,7 @@ export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
   if (!stream.isTTY && !options.force) return { tick() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { format: `${options.label} [{bar}] {value}/{total} {text}`, stream, hideCursor: true, noTTYOutput: !stream.isTTY, notTTYSchedule: 2000, clearOnComplete: false },
+    { format: `${options.label} [{bar}] {value}/{total} ETA {eta_formatted} {text}`, stream, hideCursor: true, noTTYOutput: !stream.isTTY, notTTYSchedule: 2000, clearOnComplete: false },
     cliProgress.Presets.shades_classic,
   );
   let done = options.start ?? 0;

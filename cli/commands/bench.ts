@@ -1,10 +1,14 @@
 /**
- * `engiai bench`: the benchmark suites, one subcommand each (other suites add theirs here), and
- * `engiai bench score DIR` to re-score saved traces without a model. Thin adapter: flags → the
+ * `engiai bench`: the benchmark suites, one subcommand each (reasoning here; workflow, rag, hpc,
+ * compare and report in cli/actions/bench*.ts), and `engiai bench score DIR` to re-score saved
+ * traces of any suite without a model. Thin adapter: flags → the
  * suite's options; the suite modules load lazily inside the actions.
  */
 import type { Command } from 'commander';
 import { InputError } from '../../tools/errors.ts';
+import { registerAgentic } from '../actions/benchAgentic.ts';
+import { registerReports } from '../actions/benchReports.ts';
+import { registerWorkflow } from '../actions/benchWorkflow.ts';
 
 export interface ReasoningOpts {
   branch?: string;
@@ -119,7 +123,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
 async function scoreCommand(dir: string, opts: ScoreOpts): Promise<void> {
   const { readManifest } = await import('../../benchmarks/runner/runConfig.ts');
   const suite = readManifest(dir)?.suite ?? 'reasoning';
-  if (suite !== 'reasoning') throw new InputError(`bench score does not know the "${suite}" suite yet`, { field: 'dir' });
+  if (suite !== 'reasoning') return (await import('../actions/benchReports.ts')).scoreAnySuite(dir, opts);
   const { scoreRunDir } = await import('../../benchmarks/reasoning/index.ts');
   const result = scoreRunDir(dir, { tau: fraction('tau', opts.tau), lexical: opts.lexical });
   if (opts.json) process.stdout.write(JSON.stringify(result.summary) + '\n');
@@ -151,10 +155,13 @@ export function register(program: Command): void {
     .action((opts: ReasoningOpts) => runReasoningCommand(opts));
   bench
     .command('score')
-    .description('re-score a saved run directory from its traces only (no model calls); rewrites summary.json and the reports')
+    .description('re-score a saved run directory of any suite from its traces only (no model calls); rewrites scores, summary.json and the reports')
     .argument('<dir>', '[string] run directory (holds run.json and traces/)')
-    .option('--tau <t>', '[number] match threshold override')
-    .option('--lexical', '[boolean] ignore stored embedding scores and use the lexical score')
+    .option('--tau <t>', '[number] reasoning: match threshold override')
+    .option('--lexical', '[boolean] reasoning: ignore stored embedding scores and use the lexical score')
     .option('--json', '[boolean] print the summary as one JSON object')
     .action((dir: string, opts: ScoreOpts) => scoreCommand(dir, opts));
+  registerWorkflow(bench);
+  registerAgentic(bench);
+  registerReports(bench);
 }

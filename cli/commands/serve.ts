@@ -12,6 +12,7 @@ export interface ServeOptions {
   token?: string;
   approve?: string[];
   maxTurns?: string;
+  benchDir?: string[];
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
@@ -29,7 +30,7 @@ export async function runServe(o: ServeOptions): Promise<void> {
   }
   const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token, maxTurns }, model: { spec: o.model } } });
   const { startWebServer } = await import('../../web/server/webServer.ts');
-  const server = await startWebServer({ config, approvals: o.approve, log: (line) => process.stderr.write(`${line}\n`) });
+  const server = await startWebServer({ config, approvals: o.approve, benchFolders: o.benchDir, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${server.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -52,6 +53,7 @@ export function register(program: Command): void {
     .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN)')
     .option('--max-turns <n>', '[integer] chat turns running at once on the server; beyond it 503 with Retry-After (default from config: 64)')
     .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
+    .option('--bench-dir <dirs>', '[string] folders the Benchmarks page lists runs from, comma-separated (repeatable; default: $ENGIAI_HOME/bench)', collect)
     .action(async (o: ServeOptions) => {
       await runServe(o);
     });

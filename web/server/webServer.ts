@@ -12,6 +12,7 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
 import { errorHandler } from './httpErrors.ts';
+import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
 import { printersRoutes } from './routes/printersRoutes.ts';
@@ -41,6 +42,8 @@ export interface WebServerOptions {
   limits?: Partial<Limits>;
   /** Turns running at once on the whole server; beyond it a turn gets 503 with Retry-After (default config.server.maxTurns). */
   maxTurns?: number;
+  /** Folders the Benchmarks page lists runs from (default: ENGIAI_HOME/bench). */
+  benchFolders?: string[];
   log?: (line: string) => void;
 }
 
@@ -102,7 +105,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state));
+  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

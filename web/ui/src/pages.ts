@@ -1,5 +1,6 @@
 /** The pages table: the sidebar and the router both read it. Add a page here to add a capability. */
 import type { FunctionComponent } from 'preact';
+import { BenchmarksPage } from './pages/benchmarksPage.tsx';
 import { ChatPage } from './pages/chatPage.tsx';
 import { DesignsPage } from './pages/designsPage.tsx';
 import { DocumentsPage } from './pages/documentsPage.tsx';
@@ -29,6 +30,7 @@ export const pages: PageEntry[] = [
   { id: 'documents', title: 'Documents', component: DocumentsPage, nav: true },
   { id: 'printers', title: 'Printers', component: PrintersPage, nav: true },
   { id: 'jobs', title: 'Jobs', component: JobsPage, nav: true },
+  { id: 'benchmarks', title: 'Benchmarks', component: BenchmarksPage, nav: true },
   { id: 'settings', title: 'Models & agents', component: SettingsPage, nav: true },
 ];
 

@@ -1,0 +1,7 @@
+/** The HPC suite's public surface (benchmarks.md §4). */
+export { runHpc, hpcRunConfig, HPC_NAME, type HpcRunOptions, type HpcRunResult } from './suite.ts';
+export { scoreHpcDir, scoreHpcTraces, HPC_SUITE, type ScoredHpcTrial } from './rescore.ts';
+export { scoreHpc, type HpcScore } from './scoring/scoreHpc.ts';
+export { HPC_STYLES, HPC_ALGORITHMS, HPC_EXECUTORS, HPC_STEPS, HPC_METRICS, hpcPrompt, type HpcStyle, type HpcAlgorithm, type HpcExecutor } from './prompts.ts';
+export { hpcPolicy, HPC_AGENTS, isHpcAgent, type HpcAgent } from './agents/policies.ts';
+export type { HpcSample } from './schema.ts';

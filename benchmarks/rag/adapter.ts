@@ -1,0 +1,34 @@
+/** The RAG suite for `bench score | compare | report` (benchmarks/suites.ts). */
+import { createHash } from 'node:crypto';
+import type { SuiteAdapter } from '../suites.ts';
+import { runProvenance } from '../runner/runProvenance.ts';
+import { readTraceDir } from '../trace/index.ts';
+import { ragBlocks } from './report.ts';
+import { RAG_SUITE, scoreRagDir, scoreRagTraces } from './rescore.ts';
+
+export const adapter: SuiteAdapter = {
+  name: RAG_SUITE,
+  metrics: ['s_rag', 'searched'],
+  async scoreDir(dir) {
+    return scoreRagDir(dir);
+  },
+  async paired(dir) {
+    return scoreRagTraces(readTraceDir(dir)).trials.map((t) => ({
+      trialId: t.trialId,
+      group: `${t.sample.prompt} ${t.sample.condition}`,
+      sampleKey: createHash('sha256').update(JSON.stringify([t.sample.text, t.sample.expected])).digest('hex').slice(0, 16),
+      metrics: { s_rag: t.score.s_rag, searched: t.score.searched },
+    }));
+  },
+  async report(dirs) {
+    const all = [];
+    const runs = [];
+    for (const dir of dirs) {
+      const traces = readTraceDir(dir).filter((t) => t.header.suite === RAG_SUITE);
+      const r = scoreRagTraces(traces);
+      all.push(...r.trials);
+      runs.push(runProvenance(dir, RAG_SUITE, traces, r.failed));
+    }
+    return { blocks: ragBlocks(all), runs };
+  },
+};

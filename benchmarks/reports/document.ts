@@ -1,0 +1,81 @@
+/**
+ * A report as a list of blocks (headings, paragraphs, tables, lists, figures), rendered to Markdown
+ * (figures as linked SVG files) and to a self-contained HTML page (figures inline). Pure: strings
+ * in, strings out; the caller writes the figure files next to the report.
+ */
+import type { Provenance } from './reportModel.ts';
+
+export type Block =
+  | { kind: 'h2' | 'h3'; text: string }
+  | { kind: 'p'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'table'; header: string[]; rows: string[][]; caption?: string }
+  | { kind: 'figure'; file: string; svg: string; caption: string };
+
+export interface ReportDoc {
+  title: string;
+  blocks: Block[];
+}
+
+export interface Figure {
+  file: string;
+  svg: string;
+}
+
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function figuresOf(doc: ReportDoc): Figure[] {
+  return doc.blocks.filter((b): b is Extract<Block, { kind: 'figure' }> => b.kind === 'figure').map((b) => ({ file: b.file, svg: b.svg }));
+}
+
+export function docMarkdown(doc: ReportDoc): string {
+  const out: string[] = [`# ${doc.title}`, ''];
+  for (const b of doc.blocks) {
+    if (b.kind === 'h2' || b.kind === 'h3') out.push(`${b.kind === 'h2' ? '##' : '###'} ${b.text}`, '');
+    else if (b.kind === 'p') out.push(b.text, '');
+    else if (b.kind === 'list') out.push(...b.items.map((i) => `- ${i}`), '');
+    else if (b.kind === 'table') {
+      if (b.caption) out.push(b.caption, '');
+      out.push(`| ${b.header.map(escCell).join(' | ')} |`, `|${b.header.map(() => '---').join('|')}|`, ...b.rows.map((r) => `| ${r.map(escCell).join(' | ')} |`), '');
+    } else if (b.kind === 'figure') out.push(`![${b.caption}](${b.file})`, '', `*${b.caption}*`, '');
+  }
+  return out.join('\n');
+}
+
+const STYLE =
+  'body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}table{border-collapse:collapse;margin:0.5em 0 1.5em}' +
+  'th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}th{background:#f3f3f3}td.ref,th.ref{color:#666;background:#fafafa}' +
+  '.caption{color:#555;font-size:13px}figure{margin:1em 0 2em;overflow-x:auto}figcaption{color:#555;font-size:13px}';
+
+export function docHtml(doc: ReportDoc): string {
+  const body: string[] = [`<h1>${escHtml(doc.title)}</h1>`];
+  for (const b of doc.blocks) {
+    if (b.kind === 'h2' || b.kind === 'h3') body.push(`<${b.kind}>${escHtml(b.text)}</${b.kind}>`);
+    else if (b.kind === 'p') body.push(`<p>${escHtml(b.text)}</p>`);
+    else if (b.kind === 'list') body.push(`<ul>${b.items.map((i) => `<li>${escHtml(i)}</li>`).join('')}</ul>`);
+    else if (b.kind === 'table') {
+      const ref = (h: string) => (/\(paper\)/.test(h) ? ' class="ref"' : '');
+      body.push(
+        `${b.caption ? `<p class="caption">${escHtml(b.caption)}</p>` : ''}<table><thead><tr>${b.header.map((h) => `<th${ref(h)}>${escHtml(h)}</th>`).join('')}</tr></thead><tbody>${b.rows
+          .map((r) => `<tr>${r.map((c, i) => `<td${ref(b.header[i] ?? '')}>${escHtml(c)}</td>`).join('')}</tr>`)
+          .join('')}</tbody></table>`,
+      );
+    } else if (b.kind === 'figure') body.push(`<figure>${b.svg}<figcaption>${escHtml(b.caption)}</figcaption></figure>`);
+  }
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escHtml(doc.title)}</title><style>${STYLE}</style></head><body>${body.join('\n')}</body></html>\n`;
+}
+
+/** The provenance block of one or more runs (git SHA, dirty flag, models, seeds, config hash). */
+export function provenanceBlocks(runs: readonly (Provenance & { dir?: string })[]): Block[] {
+  const rows = runs.map((p) => [
+    p.suite,
+    p.dir ?? '',
+    p.configHash,
+    `${p.gitSha.slice(0, 12)}${p.gitDirty ? ' (dirty)' : ''}`,
+    p.models.join(', '),
+    p.seeds.length > 6 ? `${p.seeds.slice(0, 6).join(', ')}, … (${p.seeds.length})` : p.seeds.join(', '),
+    `${p.traces} (${p.failed} failed)`,
+  ]);
+  return [{ kind: 'h2', text: 'Provenance' }, { kind: 'table', header: ['suite', 'run directory', 'config hash', 'git', 'agents / models', 'seeds', 'traces'], rows }];
+}

@@ -1,0 +1,116 @@
+/**
+ * `engiai bench workflow`: the workflow suite (benchmarks.md §2). Thin adapter: flags → the suite's
+ * options; progress (trials, ETA, running TC and CO) on stderr; a table or one JSON object on stdout.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../tools/errors.ts';
+import { agentOrModel, integer, list, parseSeeds } from './benchArgs.ts';
+import { openResponseCache, runSignal } from './benchRun.ts';
+
+export interface WorkflowOpts {
+  style?: string;
+  problem?: string;
+  agent?: string;
+  model?: string;
+  samples: string;
+  seeds: string;
+  paraphrases: string;
+  preset: string;
+  extraTools: string;
+  concurrency?: string;
+  cache?: boolean;
+  resume: boolean;
+  out?: string;
+  json?: boolean;
+}
+
+const f2 = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : '–');
+
+export function workflowTable(summary: Record<string, unknown>, files: Record<string, string>): string {
+  const cells = (summary.cells ?? []) as Record<string, unknown>[];
+  const head = ['problem', 'style', 'agent/model', 'n', 'TC', 'CO', 'S_design', 'S_tool'];
+  const rows = cells.map((c) => [String(c.problem), String(c.style), String(c.model), String(c.n), f2(c.tc), f2(c.co), f2(c.s_design), f2(c.s_tool)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), ...rows.map(line)].join('\n') + `\n\ntrials: ${summary.n}, TC ${f2(summary.tc)}, CO ${f2(summary.co)}, failed: ${summary.failed}\nreport: ${files.markdown}\n        ${files.html}\n`;
+}
+
+async function run(opts: WorkflowOpts): Promise<void> {
+  const { STYLES, PROBLEMS, PRESET_NAMES, parseStyle, runWorkflow } = await import('../../benchmarks/workflow/index.ts');
+  const { loadConfig } = await import('../../config/load.ts');
+  const config = loadConfig();
+  const who = agentOrModel(opts, config.model.spec);
+  const styles = opts.style === 'all' ? [...STYLES] : list(opts.style)?.map(parseStyle);
+  const problems = opts.problem === 'all' ? [...PROBLEMS] : list(opts.problem);
+  for (const p of problems ?? []) if (!(PROBLEMS as readonly string[]).includes(p)) throw new InputError(`unknown problem "${p}"`, { field: 'problem', hint: `one of ${PROBLEMS.join(', ')}, or all` });
+  if (opts.paraphrases !== 'main' && opts.paraphrases !== 'held-out') throw new InputError(`--paraphrases must be main or held-out, got "${opts.paraphrases}"`, { field: 'paraphrases' });
+  if (!(PRESET_NAMES as string[]).includes(opts.preset)) throw new InputError(`unknown --preset "${opts.preset}"`, { field: 'preset', hint: PRESET_NAMES.join(', ') });
+  const { createProgress } = await import('../../benchmarks/runner/progress.ts');
+  let progress: ReturnType<typeof createProgress> | undefined;
+  let done = 0;
+  let tcSum = 0;
+  let coSum = 0;
+  const chatModel = opts.cache && who.model && who.model !== 'offline' ? await openResponseCache(who.model, config) : undefined;
+  const { signal, dispose } = runSignal();
+  const cpu0 = process.cpuUsage();
+  try {
+    const result = await runWorkflow({
+      styles,
+      problems: problems as never,
+      samples: integer('samples', opts.samples, 1, 1000)!,
+      seeds: parseSeeds(opts.seeds, 0),
+      paraphrases: opts.paraphrases,
+      preset: opts.preset as never,
+      ...who,
+      chatModel,
+      extraTools: integer('extra-tools', opts.extraTools, 0, 200),
+      out: opts.out,
+      concurrency: integer('concurrency', opts.concurrency, 1, 64),
+      resume: opts.resume,
+      config,
+      signal,
+      onGroundTruth: (p, d, t, cached) => {
+        if (!cached && !opts.json) process.stderr.write(`ground truth ${p}: ${d}/${t} computed\n`);
+      },
+      onStart: (total) => (progress = createProgress({ label: 'workflow', total })),
+      onScored: (_id, s) => {
+        done++;
+        tcSum += s.s_completion;
+        coSum += s.co;
+      },
+      onTrial: (id, status) => progress?.tick(`${status === 'done' ? '' : `${status} `}${id}  TC ${done ? (tcSum / done).toFixed(2) : '–'} CO ${done ? (coSum / done).toFixed(2) : '–'}`),
+    });
+    progress?.stop();
+    // CPU time of this process and its worker threads: what the run costs on an idle machine
+    const cpu = process.cpuUsage(cpu0);
+    const timings = { ...result.timings, cpuMs: (cpu.user + cpu.system) / 1000 };
+    const summary = { ...result.summary, skipped: result.run.skipped, timings_ms: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) };
+    if (opts.json) process.stdout.write(JSON.stringify(summary) + '\n');
+    else process.stdout.write(workflowTable(summary, result.files));
+    if (result.run.failed.length) process.exitCode = 1;
+  } finally {
+    progress?.stop();
+    dispose();
+  }
+}
+
+export function registerWorkflow(bench: Command): void {
+  bench
+    .command('workflow')
+    .description('engineering workflows on the real agent graph, scored as the EngiAI paper (TC, CO and every sub-score), e.g. `engiai bench workflow --style W-Cond --problem beams2d --agent reference`')
+    .option('--style <list>', '[string] comma-separated styles: Full, Natural, W-Rand, W-Derived, W-Distract, W-Cond, W-Multi, or all (default: Beams2D all seven, Photonics2D Full, W-Rand, W-Distract, W-Cond)')
+    .option('--problem <list>', '[string] comma-separated: beams2d, photonics2d, or all (default: all)')
+    .option('--agent <name>', '[string] scripted agent: reference | branch-inverter | distracted | over-caller | no-render | guesser')
+    .option('--model <spec>', '[string] model under test: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default: the configured model)')
+    .option('--samples <n>', '[number] dataset samples (test-split rows) per style', '5')
+    .option('--seeds <seeds>', '[string] seeds per sample: a count (3 = 0,1,2), a range 1-10 or a list 4,7', '3')
+    .option('--paraphrases <set>', '[string] prompt paraphrases: main | held-out (never seen by tests)', 'main')
+    .option('--preset <name>', '[string] solver settings: paper (Beams2D as EngiBench; Photonics2D 90×110, 40 steps) | small (tiny grids)', 'paper')
+    .option('--extra-tools <n>', '[number] add N plausible but irrelevant tools to every specialist', '0')
+    .option('--concurrency <n>', '[number] trials in flight (default 2: the optimizer runs on a worker thread)')
+    .option('--cache', '[boolean] reuse cached model responses (ENGIAI_HOME/cache/bench-responses)')
+    .option('--no-resume', '[boolean] re-run trials that already have a finished trace')
+    .option('--out <dir>', '[string] run directory (default: $ENGIAI_HOME/bench/workflow/<config hash>, so a re-run resumes)')
+    .option('--json', '[boolean] print the per-cell summary as one JSON object')
+    .action((opts: WorkflowOpts) => run(opts));
+}

@@ -1,0 +1,66 @@
+/** Workflow prompts: every template reads back to the values it was filled with; W-Cond thresholds hide the branch. */
+import { describe, expect, it } from 'vitest';
+import { buildSample, readPrompt, STYLE_TEMPLATES, STYLES, type DatasetSample } from '../../../benchmarks/workflow/index.ts';
+import { formatNumber } from '../../../benchmarks/workflow/templates/templateText.ts';
+
+const beams: DatasetSample = { problem: 'beams2d', index: 0, row: { id: 7, key: 'k' }, conditions: { volfrac: 0.1625, rmin: 2.75, forcedist: 0.65 }, config: {}, groundTruth: { key: 'g', objective: 63.25 } };
+const photonics: DatasetSample = { problem: 'photonics2d', index: 2, row: { id: 9, key: 'k' }, conditions: { lambda1: 0.5395, lambda2: 1.342, blur_radius: 2 }, config: { num_elems_x: 90, num_elems_y: 110, num_optimization_steps: 40 }, groundTruth: { key: 'g', objective: 0.81 } };
+
+const shown = (v: unknown) => (typeof v === 'number' ? Number(formatNumber(v)) : v);
+
+describe('workflow prompt templates', () => {
+  it('fill and read back every style, problem, paraphrase set and seed', () => {
+    let n = 0;
+    for (const ds of [beams, photonics]) {
+      for (const set of ['main', 'held-out'] as const) {
+        for (const style of STYLES) {
+          for (let seed = 0; seed < 12; seed++) {
+            const s = buildSample(ds, style, set, seed);
+            const r = readPrompt(s.prompt);
+            expect(r, s.prompt).not.toBeNull();
+            expect([r!.problem, r!.style]).toEqual([ds.problem, style]);
+            for (const [k, v] of Object.entries(r!.slots)) expect(v, `${s.templateId} ${k}`).toEqual(shown(s.slots[k]));
+            expect(r!.config).toEqual(ds.config);
+            if (style !== 'Natural') expect(r!.conditions).toEqual(ds.conditions);
+            n++;
+          }
+        }
+      }
+    }
+    expect(n).toBe(2 * 2 * 7 * 12);
+  });
+
+  it('uses both main paraphrases, keeps the held-out ones apart, and numbers nothing in Natural prompts', () => {
+    const ids = (set: string) => new Set(Array.from({ length: 40 }, (_, seed) => buildSample(beams, 'W-Rand', set as never, seed).templateId.split('+')[0]));
+    expect(ids('main')).toEqual(new Set(['rand-1', 'rand-2']));
+    expect(ids('held-out')).toEqual(new Set(['rand-h1']));
+    for (const style of STYLES) expect(STYLE_TEMPLATES.filter((t) => t.style === style && t.set === 'held-out').length).toBeGreaterThan(0);
+    for (let seed = 0; seed < 10; seed++) expect(buildSample(beams, 'Natural', 'main', seed).prompt.replace('Beams2D', '')).not.toMatch(/\d/);
+  });
+
+  it('draws W-Cond thresholds 5–30 % from the true objective, on either side equally often, so the branch is not predictable', () => {
+    let below = 0;
+    let truthHolds = 0;
+    const N = 400;
+    for (let seed = 0; seed < N; seed++) {
+      const s = buildSample(beams, 'W-Cond', 'main', seed);
+      if (s.expected.kind !== 'cond') throw new Error('not a W-Cond sample');
+      const rel = (s.expected.limit - 63.25) / 63.25;
+      expect(Math.abs(rel)).toBeGreaterThanOrEqual(0.0499);
+      expect(Math.abs(rel)).toBeLessThanOrEqual(0.3001);
+      if (rel < 0) below++;
+      const holds = s.expected.cmp === 'below' ? 63.25 < s.expected.limit : 63.25 > s.expected.limit;
+      if (holds) truthHolds++;
+      expect(s.expected.whenTrue.mirror_y).not.toBe(s.expected.whenFalse.mirror_y);
+      expect(Math.abs(s.expected.whenTrue.threshold - s.expected.whenFalse.threshold)).toBeGreaterThanOrEqual(0.15 - 1e-9);
+    }
+    // binomial(400, 0.5): ±4 standard deviations is ±40
+    expect(Math.abs(below - N / 2)).toBeLessThan(40);
+    expect(Math.abs(truthHolds - N / 2)).toBeLessThan(40);
+  });
+
+  it('is deterministic per seed and differs between seeds', () => {
+    expect(buildSample(beams, 'W-Multi', 'main', 3)).toEqual(buildSample(beams, 'W-Multi', 'main', 3));
+    expect(buildSample(beams, 'W-Multi', 'main', 3).prompt).not.toBe(buildSample(beams, 'W-Multi', 'main', 4).prompt);
+  });
+});
