@@ -6,13 +6,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { buildSpecialists, SPECIALISTS, type SpecialistFactory } from '../../agents/index.ts';
-import type { EngiConfig } from '../../config/schema.ts';
 import { InputError } from '../../tools/errors.ts';
 import { openAgentHarness, type AgentHarness } from '../agents/agentSession.ts';
 import { configHash } from '../runner/runConfig.ts';
 import { runTrials, type RunResult } from '../runner/runTrials.ts';
+import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { isRagAgent, ragPolicy, RAG_AGENTS } from './agents/policies.ts';
 import { generateCorpus, type Corpus } from './corpus.ts';
 import { textPdf } from './pdf.ts';
@@ -22,25 +21,14 @@ import { EXCLUDED, indexCorpus, ragConfig, RAG_NAME } from './ragSpecialist.ts';
 import { scoreRagDir, RAG_SUITE, RAG_VERSION, type RagScoreDirResult } from './rescore.ts';
 import type { RagSample } from './schema.ts';
 
-export interface RagRunOptions {
+export interface RagRunOptions extends SuiteRunOptions {
   prompts?: RagPrompt[];
   conditions?: RagCondition[];
   seeds: number[];
   distractors?: number;
   corpusSize?: number;
-  agent?: string;
-  model?: string;
-  chatModel?: BaseChatModel;
-  extraTools?: number;
   /** The retrieval agent's factory (default: the registry's `rag`). */
   ragSpecialist?: SpecialistFactory;
-  out?: string;
-  concurrency?: number;
-  resume?: boolean;
-  config: EngiConfig;
-  onStart?(total: number, dir: string): void;
-  onTrial?(id: string, status: string): void;
-  signal?: AbortSignal;
 }
 
 export interface RagRunResult extends RagScoreDirResult {

@@ -6,13 +6,12 @@
  * Task = dataset + agent + scorers, generation and scoring apart.
  */
 import { join } from 'node:path';
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { EngiConfig } from '../../config/schema.ts';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { InputError } from '../../tools/errors.ts';
 import { openAgentHarness, type AgentHarness } from '../agents/agentSession.ts';
 import { configHash } from '../runner/runConfig.ts';
 import { runTrials, type RunResult, type TrialContext } from '../runner/runTrials.ts';
+import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { isWorkflowAgent, workflowPolicy, WORKFLOW_AGENTS } from './agents/policies.ts';
 import { datasetSamples, WORKFLOW_DATASET_VERSION } from './dataset.ts';
 import { PRESETS, type PresetName } from './presets.ts';
@@ -25,7 +24,7 @@ import type { TraceEvent } from '../trace/index.ts';
 import { DEFAULT_STYLES, PROBLEMS, TOOL, type ProblemId, type Style } from './styles.ts';
 import type { ParaphraseSet } from './templates/styleTemplates.ts';
 
-export interface WorkflowRunOptions {
+export interface WorkflowRunOptions extends SuiteRunOptions {
   /** Styles to run on every selected problem (default: the paper's selection per problem). */
   styles?: Style[];
   problems?: ProblemId[];
@@ -33,23 +32,9 @@ export interface WorkflowRunOptions {
   seeds: number[];
   paraphrases?: ParaphraseSet;
   preset?: PresetName;
-  /** A scripted agent … */
-  agent?: string;
-  /** … or a model spec (offline, openai:…, google:…, ollama:…, openai-compatible:…@URL). */
-  model?: string;
-  /** A ready chat model for `model` (tests; the response cache). */
-  chatModel?: BaseChatModel;
-  extraTools?: number;
-  out?: string;
-  concurrency?: number;
-  resume?: boolean;
-  config: EngiConfig;
   onGroundTruth?(problem: string, done: number, total: number, cached: boolean): void;
-  onStart?(total: number, dir: string): void;
-  onTrial?(id: string, status: string): void;
   /** A finished trial's score, as it finishes (the progress bar's running TC). */
   onScored?(id: string, score: WorkflowScore): void;
-  signal?: AbortSignal;
 }
 
 export interface WorkflowRunResult extends WorkflowScoreDirResult {
