@@ -5,38 +5,26 @@
  * its own ENGIAI_HOME inside the run directory.
  */
 import { join } from 'node:path';
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { buildSpecialists, SPECIALISTS, type SpecialistFactory } from '../../agents/index.ts';
-import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError, InputError } from '../../tools/errors.ts';
 import { openAgentHarness } from '../agents/agentSession.ts';
 import { assertUsable, registryFactory } from '../agents/suiteSpecialists.ts';
 import { configHash } from '../runner/runConfig.ts';
 import { runTrials, type RunResult } from '../runner/runTrials.ts';
+import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { hpcPolicy, HPC_AGENTS, isHpcAgent } from './agents/policies.ts';
 import { HPC_STYLES, hpcPrompt, type HpcAlgorithm, type HpcExecutor, type HpcStyle } from './prompts.ts';
 import { HPC_SUITE, HPC_VERSION, scoreHpcDir, type HpcScoreDirResult } from './rescore.ts';
 import type { HpcSample } from './schema.ts';
 
-export interface HpcRunOptions {
+export interface HpcRunOptions extends SuiteRunOptions {
   styles?: HpcStyle[];
   seeds: number[];
   epochs?: number;
   algorithm?: HpcAlgorithm;
   problem?: string;
   executor?: HpcExecutor;
-  agent?: string;
-  model?: string;
-  chatModel?: BaseChatModel;
-  extraTools?: number;
   hpcSpecialist?: SpecialistFactory;
-  out?: string;
-  concurrency?: number;
-  resume?: boolean;
-  config: EngiConfig;
-  onStart?(total: number, dir: string): void;
-  onTrial?(id: string, status: string): void;
-  signal?: AbortSignal;
 }
 
 export interface HpcRunResult extends HpcScoreDirResult {
@@ -67,12 +55,16 @@ export async function runHpc(options: HpcRunOptions): Promise<HpcRunResult> {
   if (options.agent && !isHpcAgent(options.agent)) throw new InputError(`unknown agent "${options.agent}"`, { field: 'agent', hint: `one of ${HPC_AGENTS.join(', ')}` });
   const epochs = options.epochs ?? 100;
   if (!Number.isInteger(epochs) || epochs < 1) throw new InputError(`--epochs must be a positive integer, got ${epochs}`, { field: 'epochs' });
+  const executor = options.executor ?? 'slurm';
+  // The registry's hpc agent submits to a configured cluster; a caller's own factory brings its own.
+  if (executor === 'slurm' && !options.hpcSpecialist && !Object.values(options.config.hpc.clusters).some((c) => c.executor === 'slurm')) {
+    throw new ConfigError('the slurm executor needs a slurm cluster: no cluster configured', { hint: 'add one under hpc.clusters in engiai.yaml (executor: slurm, host, user, keyFile), or run with --executor local' });
+  }
   const config = hpcRunConfig(options);
   const dir = options.out ?? join(options.config.home, 'bench', HPC_SUITE, configHash(config));
   const factory = options.hpcSpecialist ?? (await registryFactory(HPC_NAME, options.config));
   const hpc = assertUsable(factory ? await factory({ config: { ...options.config, home: join(dir, 'hpc-home') } }) : undefined, HPC_NAME, REQUIRED);
   if (!hpc.tools.some((t) => t.name === 'wait_for_job' || t.name === 'job_status')) throw new ConfigError('the hpc specialist has neither wait_for_job nor job_status', { hint: 'the benchmark monitors jobs with one of them' });
-  const executor = options.executor ?? 'slurm';
   const samples: HpcSample[] = (options.styles ?? HPC_STYLES).flatMap((style) =>
     options.seeds.map((seed) => {
       const expected = { algorithm: options.algorithm ?? 'cgan', problem: options.problem ?? 'beams2d', epochs, seed };

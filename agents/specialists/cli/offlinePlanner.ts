@@ -6,8 +6,17 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
 
-const MENTION =
-  /\bopen (?:it|them|this|that|the (?:stl|png|image|render|picture|g-?code|file|part|design|model)|\S+\.(?:stl|png|gcode|svg))\b|\bviewer\b|\brun (?:the )?command\b|\bshell command\b|\bin (?:a |the )?terminal\b/i;
+/** Desktop programs people name when they want a file opened (whitelisted or not: the guard decides). */
+const APPS = 'paraview|meshlab|f3d|eog|blender|freecad|cura|prusa-?gcodeviewer|xdg-open';
+const MENTION = new RegExp(
+  [
+    String.raw`\bopen (?:it|them|this|that|the (?:stl|png|image|render|picture|g-?code|file|part|design|model)|\S+\.(?:stl|png|gcode|svg))\b`,
+    String.raw`\b(?:open|show|view|load)\b[^.?!\n]{0,60}?\b(?:in|with) (?:${APPS})\b`,
+    String.raw`\b(?:launch|start|fire up) (?:${APPS})\b`,
+    String.raw`\bviewer\b|\brun (?:the )?command\b|\bshell command\b|\bin (?:a |the )?terminal\b`,
+  ].join('|'),
+  'i',
+);
 
 export const cliMentionedAt = (request: string): number => MENTION.exec(request)?.index ?? -1;
 

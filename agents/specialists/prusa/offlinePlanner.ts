@@ -10,8 +10,17 @@ import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCal
 const MENTION =
   /\b(?:3d[-\s]?print(?:er|ing)?s?|printers?|prusa|slic(?:e|ing)|g-?code|print(?:ing)? (?:it|them|this|that|the)\b|print status|print job|(?:pause|resume|cancel|stop) (?:the )?print)/i;
 
+/** "export it for 3D printing", "an STL for 3-D printing": a purpose of an export, not a print job. */
+const EXPORT_PURPOSE = /\b(?:export|convert|save|stl)\b[^.?!\n]{0,40}\bfor (?:a )?$/i;
+
 /** Where a request asks for slicing or a printer, or -1. */
-export const prusaMentionedAt = (request: string): number => MENTION.exec(request)?.index ?? -1;
+export function prusaMentionedAt(request: string): number {
+  for (const m of request.matchAll(new RegExp(MENTION.source, 'gi'))) {
+    if (/^3d/i.test(m[0]) && EXPORT_PURPOSE.test(request.slice(0, m.index))) continue;
+    return m.index;
+  }
+  return -1;
+}
 
 interface Wants {
   slice: boolean;

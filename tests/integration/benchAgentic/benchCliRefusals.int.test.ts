@@ -1,4 +1,4 @@
-/** `engiai bench rag | hpc` without an available specialist (retrieval off; no HPC agent yet), and bad bench flags: exit code 2 with a message that says why. */
+/** `engiai bench rag | hpc` without an available specialist (retrieval off; a slurm run with no cluster configured), and bad bench flags: exit code 2 with a message that says why. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engiai, tempHome } from '../cli/helpers.ts';
@@ -13,7 +13,8 @@ describe('engiai bench refusals', () => {
     expect(rag.stderr).toMatch(/the rag specialist is not available: retrieval is off/);
     const hpc = engiai(home, ['bench', 'hpc', '--agent', 'reference', '--seeds', '1-10']);
     expect(hpc.code).toBe(2);
-    expect(hpc.stderr).toMatch(/the hpc specialist is not available: no cluster configured/);
+    expect(hpc.stderr).toMatch(/the slurm executor needs a slurm cluster: no cluster configured/);
+    expect(hpc.stderr).toMatch(/--executor local/);
     expect(engiai(home, ['bench', 'workflow', '--agent', 'reference', '--style', 'W-Nope']).stderr).toMatch(/unknown style "W-Nope"/);
     expect(engiai(home, ['bench', 'workflow', '--agent', 'nobody', '--problem', 'beams2d', '--samples', '1']).code).toBe(2);
     expect(engiai(home, ['bench', 'workflow', '--agent', 'reference', '--paraphrases', 'secret']).code).toBe(2);

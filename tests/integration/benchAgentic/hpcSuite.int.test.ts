@@ -1,7 +1,7 @@
 /**
- * The HPC suite through the real supervisor graph with a stand-in hpc specialist (the real one is
- * another issue's): step completion, configuration and metric extraction scored as predicted for the
- * scripted agents, and a clear refusal without an available hpc specialist.
+ * The HPC suite through the real supervisor graph with a stand-in hpc specialist (the real agent's
+ * runs are in tests/integration/hpc): step completion, configuration and metric extraction scored as predicted for the
+ * scripted agents, and a clear refusal of a slurm run with no cluster to run it on.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,8 +47,8 @@ describe('HPC suite', () => {
     expect(wrong.trials[0].score.s_hpc).toBeCloseTo(0.85, 12);
   });
 
-  it('refuses to run without an available hpc specialist, naming why', async () => {
+  it('refuses a slurm run of the real hpc agent with no slurm cluster configured, naming why', async () => {
     const { config, home } = setup();
-    await expect(runHpc({ agent: 'reference', seeds: [1], config, out: join(home, 'x') })).rejects.toThrow(/the hpc specialist is not available: no cluster configured/);
+    await expect(runHpc({ agent: 'reference', seeds: [1], config, out: join(home, 'x') })).rejects.toThrow(/the slurm executor needs a slurm cluster: no cluster configured/);
   });
 });

@@ -26,6 +26,11 @@ describe('offline routing of the manufacturing requests', () => {
     ['pause the print', ['prusa']],
     ['Convert beams2d-0123456789abcdef to STL', ['engineering']],
     ['run the command `ls -l`', ['cli']],
+    ['Open the last design in ParaView', ['cli']],
+    ['Launch MeshLab with the STL of the last design', ['cli']],
+    ['export it for 3D printing with a threshold of 0.4', ['engineering']],
+    ['export it as STL and 3D print it', ['engineering', 'prusa']],
+    ['Convert it to an STL for 3-D printing, then slice it', ['engineering', 'prusa']],
   ])('%s → %j', (request, agents) => {
     expect(route(request)).toEqual(agents);
   });

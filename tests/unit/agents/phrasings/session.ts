@@ -1,16 +1,31 @@
-/** A chat session over the offline model with the stand-in engineering tools and every other registered specialist. */
+/**
+ * A chat session over the offline model with the stand-in engineering tools and every other registered
+ * specialist. The corpus was written when rag, arxiv, hpc and cli were not built, and its
+ * "unavailable" class scores how the planner answers for an agent it cannot use; so here those four
+ * are registered but unavailable (their own routing is tested with the real agents in
+ * tests/integration/{retrieval,hpc,cli}).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SPECIALISTS, type ChatSession } from '../../../../agents/index.ts';
+import { SPECIALISTS, type ChatSession, type SpecialistFactory } from '../../../../agents/index.ts';
 import { engineeringSpecialist } from '../../../../agents/specialists/engineering/index.ts';
 import { testSession } from '../sessionKit.ts';
 import { standInEngineering } from './standInTools.ts';
 import { runPhrasing, type Outcome, type Phrasing } from './harness.ts';
 
+const UNAVAILABLE = new Set(['rag', 'arxiv', 'hpc', 'cli']);
+
+const unavailable =
+  (f: SpecialistFactory): SpecialistFactory =>
+  async (ctx) => {
+    const s = await f(ctx);
+    return UNAVAILABLE.has(s.name) ? { ...s, tools: [], defaultApprovals: [], availability: { available: false, reason: 'not configured in the phrasing session' } } : s;
+  };
+
 export async function phrasingSession(): Promise<{ session: ChatSession; close: () => void }> {
   const home = mkdtempSync(join(tmpdir(), 'engiai-phrasings-'));
-  const specialists = SPECIALISTS.map((f) => (f === engineeringSpecialist ? standInEngineering() : f));
+  const specialists = SPECIALISTS.map((f) => (f === engineeringSpecialist ? standInEngineering() : unavailable(f)));
   const session = await testSession(home, { specialists });
   return { session, close: () => rmSync(home, { recursive: true, force: true }) };
 }

@@ -25,7 +25,7 @@ export const DIALOGUE: Phrasing[] = [
 
   // requests for agents that cannot run: reported, never handed to engineering
   one('na-agent-1', 'unavailable', 'Search arXiv for papers on beam topology optimization', { calls: [], unavailable: ['arxiv'] }),
-  one('na-agent-2', 'unavailable', 'Find papers about topology optimization of beams', { calls: [], unavailable: ['rag'] }),
+  one('na-agent-2', 'unavailable', 'Find papers about topology optimization of beams', { calls: [], unavailable: ['arxiv'] }),
   one('na-agent-3', 'unavailable', 'Open the STL in MeshLab', { calls: [], unavailable: ['cli'] }),
   one('na-agent-4', 'unavailable', 'Print the beam on the Prusa', { calls: [], unavailable: ['prusa'] }),
   one('na-agent-5', 'unavailable', 'Submit a SLURM job that trains a diffusion model on beam designs', { calls: [], unavailable: ['hpc'] }),
