@@ -26,7 +26,7 @@ export const HPC_METRICS: Record<string, RegExp> = {
   FOG: /^fog$/i,
   MMD: /^mmd$/i,
   DPP: /^dpp$/i,
-  'violation ratio': /^(violation[_\s-]?(ratio|rate)|rvc)$/i,
+  'violation ratio': /^(viol|violation[_\s-]?(ratio|rate)|rvc)$/i,
 };
 
 export interface HpcConfig {

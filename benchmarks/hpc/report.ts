@@ -15,7 +15,7 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 
 export const HPC_DEVIATIONS = [
   'Prompts: the paper\'s prompt texts were lost from our copy; ours follow its two formats (explicit steps with tool names; a plain-language goal) and name the executor.',
   'Monitoring counts as complete when a wait_for_job or job_status call reports the job finished (a status call on a running job does not complete the step).',
-  'n_metrics counts IOG, COG, FOG, MMD, DPP and the violation ratio (also "rvc") found with numeric values anywhere in evaluate_model\'s result.',
+  'n_metrics counts IOG, COG, FOG, MMD, DPP and the violation ratio (also "viol" or "rvc") found with numeric values anywhere in evaluate_model\'s result.',
 ];
 
 function cellsOf(trials: readonly ScoredHpcTrial[]) {

@@ -1,5 +1,8 @@
-/** Quoting through a real shell, command builders that refuse unvalidated values, and the squeue/scontrol/sacct parsers. */
+/** Quoting through a real shell, command builders that refuse unvalidated values, idempotent submit, and the squeue/scontrol/sacct parsers. */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../tools/errors.ts';
 import { normaliseSlurmState, parseDuration } from '../../../tools/hpc/jobState.ts';
@@ -38,6 +41,29 @@ describe('SLURM command lines', () => {
     expect(parseSubmitOutput('submitted 42\n')).toEqual({ id: '42', reused: false });
     expect(parseSubmitOutput('reused 42;ci\n')).toEqual({ id: '42', reused: true });
     expect(() => parseSubmitOutput('sbatch: error: invalid partition')).toThrow(/did not print a job id/);
+  });
+
+  it('reuses a queued job only when it carries the key and was submitted from this job folder', () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'slurm-submit-')));
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    const key = '0123456789abcdef';
+    // squeue prints "%i|%k|%Z" rows from the file `queue`; sbatch records that it ran and prints 99.
+    writeFileSync(join(bin, 'squeue'), `#!/bin/sh\ncat ${quote(join(root, 'queue'))}\n`, { mode: 0o755 });
+    writeFileSync(join(bin, 'sbatch'), `#!/bin/sh\necho "$@" >> ${quote(join(root, 'sbatch.log'))}\necho 99\n`, { mode: 0o755 });
+    const submitIn = (dir: string, queue: string) => {
+      mkdirSync(join(root, dir), { recursive: true });
+      writeFileSync(join(root, 'queue'), queue);
+      return execFileSync('bash', ['-c', submitCommand(dir, key)], { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    };
+    // A finished job with the same key from another folder (an earlier run) is not this submission.
+    expect(submitIn('run-b/job', `41|engiai:${key}|${root}/run-a/job\n`)).toBe('submitted 99\n');
+    expect(readFileSync(join(root, 'sbatch.log'), 'utf8')).toContain(`--comment=engiai:${key}`);
+    // The job_id file was lost (connection dropped after sbatch): the queue's job from this folder is reused.
+    expect(submitIn('run-c/job', `41|engiai:${key}|${root}/run-a/job\n42|engiai:${key}|${root}/run-c/job\n`)).toBe('reused 42\n');
+    expect(readFileSync(join(root, 'run-c/job/job_id'), 'utf8')).toBe('42\n');
+    expect(submitIn('run-c/job', '')).toBe('reused 42\n');
+    expect(readFileSync(join(root, 'sbatch.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,37 @@
+/**
+ * `bench hpc` end to end on the loopback SLURM cluster: the real hpc agent, driven by the offline
+ * model through the supervisor, generates, submits (sbatch over SSH), monitors and evaluates a
+ * one-epoch cGAN, and the suite scores the trace.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runHpc } from '../../../benchmarks/hpc/index.ts';
+import { hpcContext, type SlurmExecutor } from '../../../tools/hpc/index.ts';
+import { ciCluster, requireCluster, uniqueRemoteDir } from './cluster.ts';
+import { testConfig } from './helpers.ts';
+
+const remoteDir = uniqueRemoteDir('bench');
+const config = testConfig({ clusters: { ci: ciCluster(remoteDir) } });
+
+beforeAll(async () => {
+  await requireCluster();
+});
+
+afterAll(async () => {
+  const ctx = hpcContext(config);
+  await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
+  ctx.close();
+});
+
+describe('bench hpc on the SLURM executor', () => {
+  it('completes the four steps through sbatch with the offline model and scores them', async () => {
+    const r = await runHpc({ model: 'offline', seeds: [2], epochs: 1, styles: ['explicit'], executor: 'slurm', config, out: join(config.home, 'bench-run') });
+    expect(r.run.failed).toEqual([]);
+    expect(r.trials).toHaveLength(1);
+    const score = r.trials[0].score;
+    expect(score.steps).toEqual({ generate: 1, submit: 1, monitor: 1, evaluate: 1 });
+    expect(score.c_config).toBe(1);
+    expect(score.n_metrics).toBe(6);
+    expect(score.s_hpc).toBeCloseTo(1, 12);
+  }, 240_000);
+});
