@@ -119,11 +119,11 @@ export class ChatSession {
   }
 
   async runTurn(input: TurnInput): Promise<TurnResult> {
-    const lease = this.leases?.acquire(input.threadId);
+    const lease = await this.leases?.acquire(input.threadId);
     try {
       return await this.turn(input);
     } finally {
-      lease?.release();
+      await lease?.release();
     }
   }
 

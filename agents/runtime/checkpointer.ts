@@ -7,8 +7,8 @@ import { dirname } from 'node:path';
 import { MemorySaver, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { threadsDbPath } from '../../config/paths.ts';
 import { MessageCachingSerde } from './messageCachingSerde.ts';
-import { ConflictError } from '../../tools/errors.ts';
 import { makeDirsSync, sqliteFault } from '../../tools/fileFaults.ts';
+import { threadChanged } from './threadConflicts.ts';
 import { sqliteTurnLeases, type TurnLeases } from './turnLeases.ts';
 
 export type CheckpointerSpec = { kind: 'sqlite'; path?: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
@@ -17,7 +17,7 @@ export interface OpenCheckpointer {
   saver: BaseCheckpointSaver;
   /** Where it stores threads (a file path, ':memory:' or the URL without credentials). */
   location: string;
-  /** One turn at a time per thread across processes (SQLite; a single process needs none). */
+  /** One turn at a time per thread across processes (SQLite, PostgreSQL; a single process needs none). */
   leases?: TurnLeases;
   close(): Promise<void>;
 }
@@ -64,9 +64,7 @@ function optimisticCheckpoints(db: Db & { transaction: (fn: (row: unknown[]) => 
       newest ??= prepare('SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1') as typeof newest;
       const head = newest!.get(thread, ns)?.checkpoint_id;
       if (head !== undefined && head !== parent && head !== id) {
-        throw new ConflictError(`thread ${String(thread)} was changed by another process while this turn ran; this turn was not stored`, {
-          hint: `run it again to continue from the thread's newest state (${path})`,
-        });
+        throw threadChanged(String(thread), path);
       }
       return stmt.run(...row);
     });

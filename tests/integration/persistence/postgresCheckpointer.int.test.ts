@@ -1,17 +1,22 @@
 /**
  * Conversations in PostgreSQL: two server instances (two ChatSessions, each with its own pool) share
  * threads — a clarification asked through one is answered through the other, and the finished
- * thread is readable from a third. Real PostgreSQL on loopback, the offline model, real engines.
+ * thread is readable from a third; two turns at once on one thread store one (the lease, the
+ * optimistic checkpoint check), and a dead holder's lease is taken over. Real PostgreSQL on
+ * loopback, the offline model, real engines.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pgLib from 'pg';
 import { createOfflineModel } from '../../../agents/models/offline/index.ts';
+import { createRuntime } from '../../../agents/runtime/createRuntime.ts';
 import { openCheckpointer } from '../../../agents/runtime/checkpointer.ts';
+import { LEASE_HOLDER } from '../../../agents/runtime/turnLeases.ts';
 import { redactUrl } from '../../../agents/runtime/postgresCheckpointer.ts';
-import { testSession } from '../../unit/agents/sessionKit.ts';
-import { InfraError } from '../../../tools/errors.ts';
+import { testConfig, testSession } from '../../unit/agents/sessionKit.ts';
+import { ConflictError, InfraError } from '../../../tools/errors.ts';
 import { startPostgres, type PostgresServer } from './postgresServer.ts';
 
 describe('PostgreSQL checkpointer', () => {
@@ -51,6 +56,76 @@ describe('PostgreSQL checkpointer', () => {
       expect(messages.some((m) => m.getType() === 'tool')).toBe(true);
     } finally {
       await c.store.close();
+    }
+  });
+
+  it('stores one of two turns started at once on one thread; the other is refused as busy', async () => {
+    const runtime = () => createRuntime({ config: testConfig(home), checkpointer: { kind: 'postgres', url: pg.url } });
+    const [ra, rb] = await Promise.all([runtime(), runtime()]);
+    try {
+      const [a, b] = await Promise.all([ra.session({ model: createOfflineModel() }), rb.session({ model: createOfflineModel() })]);
+      const first = await a.runTurn({ threadId: 'pg-race', message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3' });
+      expect(first.status).toBe('done');
+      const humans = async () => (await b.messages('pg-race')).filter((m) => m.getType() === 'human').map((m) => String(m.content));
+      const before = await humans();
+      const message = 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 60x30 grid with max_iter 40';
+      const slow = a.runTurn({ threadId: 'pg-race', message });
+      await new Promise((r) => setTimeout(r, 150));
+      const refused = await b.runTurn({ threadId: 'pg-race', message }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect(String((refused as Error).message)).toMatch(/thread pg-race is busy: this process is running a turn on it; this turn was not stored/);
+      expect((await slow).status).toBe('done');
+      expect(await humans()).toEqual([...before, message]);
+      // the lease went with the turn: the other instance continues the thread
+      expect((await b.runTurn({ threadId: 'pg-race', message: 'list the designs' })).status).toBe('done');
+    } finally {
+      await Promise.all([ra.close(), rb.close()]);
+    }
+  }, 120_000);
+
+  it("refuses a checkpoint whose parent is no longer the thread's newest", async () => {
+    const a = await instance();
+    const b = await instance();
+    try {
+      await a.session.runTurn({ threadId: 'pg-stale', message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3' });
+      const cfg = { configurable: { thread_id: 'pg-stale', checkpoint_ns: '' } };
+      const all = [];
+      for await (const t of b.store.saver.list(cfg)) all.push(t);
+      expect(all.length).toBeGreaterThan(2);
+      const [head, older] = all; // newest first
+      const next = (from: typeof head) => ({ ...from.checkpoint, id: `${from.checkpoint.id.slice(0, -4)}ffff` });
+      // a run that started from an older checkpoint (another instance stored after it) loses
+      const stale = await b.store.saver.put(older.config, next(head), head.metadata!, {}).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(ConflictError);
+      expect(String((stale as Error).message)).toMatch(/thread pg-stale was changed by another process while this turn ran; this turn was not stored/);
+      expect(String((stale as ConflictError).hint)).not.toContain('unused-secret');
+      // one that continues from the newest is stored
+      await expect(b.store.saver.put(head.config, next(head), head.metadata!, {})).resolves.toMatchObject({ configurable: { thread_id: 'pg-stale' } });
+    } finally {
+      await a.store.close();
+      await b.store.close();
+    }
+  });
+
+  it("takes over a dead process's lease and a silent host's, not a live one's", async () => {
+    const db = new pgLib.Pool({ connectionString: pg.url });
+    const store = await openCheckpointer({ kind: 'postgres', url: pg.url });
+    try {
+      const hold = (thread: string, pid: number, host: string, beat: number) =>
+        db.query('INSERT INTO engiai_turn_leases (thread_id, pid, host, beat) VALUES ($1, $2, $3, $4) ON CONFLICT (thread_id) DO UPDATE SET pid = $2, host = $3, beat = $4', [thread, pid, host, beat]);
+      await hold('pg-dead', 2 ** 22 + 12345, LEASE_HOLDER.host, Date.now()); // no such pid on this host
+      await (await store.leases!.acquire('pg-dead')).release();
+      await hold('pg-silent', 1, 'another-host', Date.now() - 60_000);
+      await (await store.leases!.acquire('pg-silent')).release();
+      await hold('pg-live', 1, 'another-host', Date.now());
+      await expect(store.leases!.acquire('pg-live')).rejects.toThrow(/thread pg-live is busy: process 1 on another-host is running a turn on it/);
+      const lease = await store.leases!.acquire('pg-mine');
+      await expect(store.leases!.acquire('pg-mine')).rejects.toThrow(/busy: this process/);
+      await lease.release();
+      expect((await db.query("SELECT count(*)::int AS n FROM engiai_turn_leases WHERE thread_id IN ('pg-dead', 'pg-silent', 'pg-mine')")).rows[0].n).toBe(0);
+    } finally {
+      await db.end();
+      await store.close();
     }
   });
 
