@@ -32,14 +32,14 @@ export async function generateSlurmDataset(req: SlurmDatasetRequest): Promise<vo
       process.stderr.write(`${verb} array job ${e.jobId} (attempt ${e.attempt}, shard(s) ${e.tasks.join(',')}) on ${e.cluster} in ${e.baseDir}\n`);
       return;
     }
-    const text = `shards ${e.shardsDone}/${e.shards} done (${e.running} running, ${e.pending} pending), rows gathered ${e.rows}/${e.total}`;
+    const text = `shards ${e.shardsDone}/${e.shards} done (${e.running} running, ${e.pending} pending, ${e.failed} failed), rows gathered ${e.rows}/${e.total}`;
     if (!process.stderr.isTTY) {
       if (text !== lastLine) process.stderr.write(`${text}\n`);
       lastLine = text;
       return;
     }
     bar ??= await progressBar(`dataset ${req.label} on SLURM`, e.total);
-    bar.update(e.rows, `rows; shards ${e.shardsDone}/${e.shards} done, ${e.running} running, ${e.pending} pending`);
+    bar.update(e.rows, `rows; shards ${e.shardsDone}/${e.shards} done, ${e.running} running, ${e.pending} pending, ${e.failed} failed`);
   };
   try {
     const cluster = slurmCluster(ctx, req.cluster);

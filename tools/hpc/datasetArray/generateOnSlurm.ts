@@ -42,7 +42,7 @@ const LOG_TAIL_LINES = 15;
 
 export type SlurmDatasetEvent =
   | { type: 'submitted' | 'reused'; jobId: string; attempt: number; tasks: number[]; cluster: string; baseDir: string }
-  | { type: 'progress'; shardsDone: number; shards: number; rows: number; total: number; running: number; pending: number };
+  | { type: 'progress'; shardsDone: number; shards: number; rows: number; total: number; running: number; pending: number; failed: number };
 
 export interface SlurmDatasetOptions {
   problemId: string;
@@ -164,6 +164,7 @@ export async function generateOnSlurm(opts: SlurmDatasetOptions): Promise<Datase
       total: plan.rows.length,
       running: states.filter((v) => v.state === 'RUNNING').length,
       pending: states.filter((v) => v.state === 'PENDING').length,
+      failed: states.filter((v) => FAILED.has(v.state)).length,
     });
     if (allEnded(verdicts) || opts.signal?.aborted) break;
     await sleep(opts.pollSeconds * 1000, opts.signal);
@@ -176,11 +177,12 @@ export async function generateOnSlurm(opts: SlurmDatasetOptions): Promise<Datase
   const failedKeys = new Set<string>();
   for (const i of shardIds) for (const k of await gatherer.gatherErrors(i)) failedKeys.add(k);
   const result = finish(failedKeys.size, gatherer.computeSeconds);
-  const failed = shardIds.filter((i) => ['FAILED', 'CANCELLED', 'UNKNOWN'].includes(verdicts.get(i)!.state));
+  const failed = shardIds.filter((i) => FAILED.has(verdicts.get(i)!.state));
   if (failed.length) throw await shardFailure(opts, record, failed, verdicts, result);
   return result;
 }
 
+const FAILED = new Set(['FAILED', 'CANCELLED', 'UNKNOWN']);
 const ENDED = new Set(['NOT_SUBMITTED', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN']);
 const allEnded = (v: Map<number, ShardVerdict>) => [...v.values()].every((x) => ENDED.has(x.state));
 
