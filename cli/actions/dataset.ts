@@ -37,6 +37,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
   if (executor === 'local' && (opts.shards !== undefined || opts.cluster !== undefined)) throw new InputError('--shards and --cluster go with --executor slurm', { field: opts.shards !== undefined ? 'shards' : 'cluster' });
   if (executor === 'slurm') {
     if (shard) throw new InputError('--shard is what each array task runs; with --executor slurm give --shards K', { field: 'shard' });
+    if (opts.workers !== undefined) throw new InputError('with --executor slurm each array task uses the cluster\'s cpus (hpc.clusters.<name>.cpus) as its workers; drop --workers', { field: 'workers' });
     const shards = positiveInt('shards', opts.shards, MAX_SHARDS);
     if (shards === 0) throw new InputError(`--shards must be 1..${MAX_SHARDS}, got 0`, { field: 'shards' });
     const { generateSlurmDataset } = await import('./datasetSlurm.ts');

@@ -29,7 +29,7 @@ export function register(program: Command): void {
     .option('--shard <i/K>', '[string] compute only shard i of K (the planned rows with id % K == i; ids, keys and splits stay the whole plan\'s)')
     .option('--executor <kind>', '[string] local (default: worker threads here) or slurm (one SLURM job array on a cluster, gathered back here)')
     .option('--cluster <name>', '[string] with --executor slurm: a cluster of hpc.clusters (default: hpc.defaultCluster, else the first slurm cluster)')
-    .option('--shards <K>', '[number] with --executor slurm: array tasks the rows are split into (default 10, at most the rows; a resumed folder keeps its own)')
+    .option('--shards <K>', '[number] with --executor slurm: array tasks the rows are split into (default 10, at most the rows; a resumed folder keeps its own; each task uses the cluster cpus as workers)')
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async (problemId: string, opts: DatasetOpts, cmd: Command) => {

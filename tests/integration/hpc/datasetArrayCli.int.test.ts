@@ -122,6 +122,7 @@ describe('dataset generate --executor slurm', () => {
     expect2(run('--shard', '3/2'), /shard 3\/2 does not exist: the index must be 0\.\.1/);
     expect2(run('--executor', 'slurm', '--shard', '0/2'), /with --executor slurm give --shards K/);
     expect2(run('--shards', '2'), /--shards and --cluster go with --executor slurm/);
+    expect2(run('--executor', 'slurm', '--workers', '4'), /uses the cluster's cpus .* drop --workers/);
     expect2(run('--executor', 'pbs'), /--executor must be local or slurm/);
     const none = workspace({ clusters: { here: { executor: 'local' } } });
     const r = engiai(none.home, ['dataset', 'generate', 'beams2d', ...TINY, '--executor', 'slurm'], { cwd: none.cwd });
