@@ -95,9 +95,14 @@ describe('dataset generate --executor slurm', () => {
     expect(rowsOf(out).map((x) => x.id).sort()).toEqual([0, 2, 4]); // shard 0's rows, kept locally
     const record = JSON.parse(readFileSync(join(out, 'slurm.json'), 'utf8'));
     expect(record.attempts).toEqual([expect.objectContaining({ n: 0, jobId, tasks: [0, 1] })]);
-    // As if killed between recording the attempt and learning its job id: the rerun's submit finds the same job.
+    // As if killed between sbatch and both records of its id (slurm.json's and the remote job_id file):
+    // the rerun's submit finds the array in squeue by its key and folder (%F: the array's id, not a task's).
     delete record.attempts[0].jobId;
     writeFileSync(join(out, 'slurm.json'), JSON.stringify(record));
+    const ctx = hpcContext(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
+    const rm = await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -- '${record.baseDir}/attempt-0/job_id'`);
+    ctx.close();
+    expect(rm.code, rm.stderr).toBe(0);
 
     const r = engiai(home, [...args, '--json'], { cwd });
     expect(r.code, r.stderr).toBe(0);
