@@ -30,8 +30,21 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
   const name = opts.grid ? `${problem.id}-${opts.grid}` : `${problem.id}-n${n}-seed${seed}`;
   await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out' });
   const outDir = resolve(opts.out ?? join(datasetsDir(), name));
+  const executor = opts.executor ?? 'local';
+  if (executor !== 'local' && executor !== 'slurm') throw new InputError(`--executor must be local or slurm, got "${executor}"`, { field: 'executor' });
+  const { generateDataset, parseShard, MAX_SHARDS } = await import('../../tools/engineering/dataset/index.ts');
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  if (executor === 'local' && (opts.shards !== undefined || opts.cluster !== undefined)) throw new InputError('--shards and --cluster go with --executor slurm', { field: opts.shards !== undefined ? 'shards' : 'cluster' });
+  if (executor === 'slurm') {
+    if (shard) throw new InputError('--shard is what each array task runs; with --executor slurm give --shards K', { field: 'shard' });
+    if (opts.workers !== undefined) throw new InputError('with --executor slurm each array task uses the cluster\'s cpus (hpc.clusters.<name>.cpus) as its workers; drop --workers', { field: 'workers' });
+    const shards = positiveInt('shards', opts.shards, MAX_SHARDS);
+    if (shards === 0) throw new InputError(`--shards must be 1..${MAX_SHARDS}, got 0`, { field: 'shards' });
+    const { generateSlurmDataset } = await import('./datasetSlurm.ts');
+    await generateSlurmDataset({ problemId: problem.id, grid: opts.grid, n, seed, conditionsOverride: overrides, outDir, shards, cluster: opts.cluster, json: opts.json, label: name });
+    return;
+  }
 
-  const { generateDataset } = await import('../../tools/engineering/dataset/index.ts');
   let bar: Awaited<ReturnType<typeof progressBar>> | undefined;
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -45,6 +58,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
       outDir,
       workers: positiveInt('workers', opts.workers, MAX_WORKERS),
       conditionsOverride: overrides,
+      shard,
       signal: controller.signal,
       onProgress: async (done: number, total: number, eta?: number) => {
         bar ??= await progressBar(`dataset ${name}`, total);

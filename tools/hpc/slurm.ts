@@ -4,8 +4,8 @@
  *
  * Submission is idempotent: the job is submitted with `--comment engiai:<key>`, and the command
  * first looks for that key — in the job folder's `job_id` file (written right after sbatch), then
- * among the user's jobs in squeue (all states, so recently finished ones count too) that were
- * submitted from this job folder — and only calls sbatch when neither knows it. A submit retried
+ * among the user's jobs in squeue (all states, so recently finished ones count too; `%F` is the job
+ * id, or the array's id for every task of a job array) that were submitted from this job folder — and only calls sbatch when neither knows it. A submit retried
  * after a dropped connection returns the same job id instead of running the job twice; the same
  * script submitted to another folder (a rerun with a fresh remoteDir) is a new job.
  */
@@ -24,7 +24,7 @@ export function submitCommand(jobDir: string, key: string, partition?: string): 
     "trap '' HUP PIPE",
     `cd -- ${quote(jobDir)} || exit 3`,
     'if [ -s job_id ]; then echo "reused $(cat job_id)"; exit 0; fi',
-    `found=$(squeue -h -t all -u "$(id -un)" -o '%i|%k|%Z' 2>/dev/null | awk -F'|' -v k=${quote(comment)} -v d="$(pwd -P)" '$2 == k && $3 == d { print $1; exit }')`,
+    `found=$(squeue -h -t all -u "$(id -un)" -o '%F|%k|%Z' 2>/dev/null | awk -F'|' -v k=${quote(comment)} -v d="$(pwd -P)" '$2 == k && $3 == d { print $1; exit }')`,
     'if [ -n "$found" ]; then echo "$found" > job_id; echo "reused $found"; exit 0; fi',
     `${commandLine(...sbatch)} > job_id.tmp && mv job_id.tmp job_id && echo "submitted $(cat job_id)"`,
   ].join('\n');

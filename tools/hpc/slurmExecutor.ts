@@ -22,8 +22,13 @@ export class SlurmExecutor implements Executor {
     return posix.join(this.remoteDir, assertMatches('key', key, PIPELINE_KEY, '16 hex digits'));
   }
 
-  async submit(req: SubmitRequest): Promise<Submitted> {
-    const jobDir = this.jobDir(req.key);
+  submit(req: SubmitRequest): Promise<Submitted> {
+    return this.submitIn(this.jobDir(req.key), req);
+  }
+
+  /** Submits `req.script` from `jobDir` (any plain path; a dataset array uses one folder per attempt), idempotently by `req.key`. */
+  async submitIn(jobDir: string, req: SubmitRequest): Promise<Submitted> {
+    assertMatches('jobDir', jobDir, SAFE_PATH, 'a plain path (letters, digits, _ . / -)');
     await this.ssh.mkdirp(jobDir);
     await this.ssh.writeFile(`${jobDir}/job.sh`, req.script, 0o755);
     const r = await this.ssh.exec(submitCommand(jobDir, req.key, req.partition));

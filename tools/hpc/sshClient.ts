@@ -5,7 +5,7 @@
  * loses its connection is retried on a fresh one with back-off. Every command sent here is
  * idempotent by construction (slurm.ts), so a retry cannot run anything twice.
  */
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, renameSync } from 'node:fs';
 import { connect as netConnect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
@@ -244,6 +244,44 @@ export class SshClient {
         });
       }),
     );
+  }
+
+  /** Up to `maxBytes` of a file from byte `offset` on (empty past its end), or null when it does not exist. */
+  readFrom(path: string, offset: number, maxBytes: number): Promise<Buffer | null> {
+    return this.sftpOp('SFTP read', (s) =>
+      new Promise<Buffer | null>((resolve, reject) => {
+        s.open(path, 'r', (err, handle) => {
+          if (err) return resolve(null);
+          s.fstat(handle, (e2, st) => {
+            if (e2) return s.close(handle, () => reject(new InfraError(`cannot stat ${path}: ${e2.message}`)));
+            const len = Math.max(0, Math.min(st.size - offset, maxBytes));
+            if (len === 0) return s.close(handle, () => resolve(Buffer.alloc(0)));
+            const buf = Buffer.alloc(len);
+            let got = 0;
+            const next = (): void =>
+              s.read(handle, buf, got, len - got, offset + got, (e3, n) => {
+                if (e3) return s.close(handle, () => reject(new InfraError(`cannot read ${path}: ${e3.message}`)));
+                got += n;
+                if (n > 0 && got < len) return next();
+                s.close(handle, () => resolve(buf.subarray(0, got)));
+              });
+            next();
+          });
+        });
+      }),
+    );
+  }
+
+  /** Downloads remote files to local paths in one SFTP session; each lands under `<local>.tmp` first and is renamed into place. */
+  getFiles(pairs: Array<{ remote: string; local: string }>): Promise<void> {
+    if (pairs.length === 0) return Promise.resolve();
+    return this.sftpOp('SFTP download', async (s) => {
+      for (const { remote, local } of pairs) {
+        mkdirSync(dirname(local), { recursive: true });
+        await new Promise<void>((resolve, reject) => s.fastGet(remote, `${local}.tmp`, (err) => (err ? reject(new InfraError(`cannot download ${remote}: ${err.message}`)) : resolve())));
+        renameSync(`${local}.tmp`, local);
+      }
+    });
   }
 
   /** Copies a remote folder tree (or one file) to `localDir`; returns the local files (at most maxBytes in all). */

@@ -35,6 +35,7 @@ describe('SLURM command lines', () => {
   it('submit is keyed by the pipeline key in the job comment and reuses a known job', () => {
     const cmd = submitCommand('engiai-jobs/0123456789abcdef', '0123456789abcdef', 'debug');
     expect(cmd).toContain("'--comment=engiai:0123456789abcdef'");
+    expect(cmd).toContain("-o '%F|%k|%Z'"); // an array's tasks report the array's id
     expect(cmd).toContain("'--partition=debug'");
     expect(cmd.indexOf('job_id')).toBeLessThan(cmd.indexOf('sbatch'));
     expect(sh(`bash -n <<'EOF'\n${cmd}\nEOF\necho ok`)).toBe('ok\n');

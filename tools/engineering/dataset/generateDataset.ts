@@ -17,6 +17,7 @@ import { assertSameDataset, MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, wri
 import type { RowResult } from './optimizeRow.ts';
 import { planDataset, type DatasetPlan, type PlannedRow } from './planDataset.ts';
 import { appendRow, loadRows, sortRowsFile, type DatasetRow } from './rowsFile.ts';
+import { checkShard, shardRows, type Shard } from './shard.ts';
 import { splitCounts } from './splits.ts';
 import { runPool, type PoolOutcome } from './workerPool.ts';
 
@@ -37,12 +38,18 @@ export interface GenerateDatasetOptions {
   conditionsOverride?: ConfigValues;
   /** Aborting stops after the rows finished so far; the manifest then says complete: false. */
   signal?: AbortSignal;
+  /** Only the plan's rows with id ≡ index (mod count) (one task of a job array); ids, keys and splits are the whole plan's. */
+  shard?: Shard;
 }
 
 const ENGINE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-function newManifest(problem: Problem, plan: DatasetPlan): DatasetManifest {
+/** The manifest of a fresh folder for `plan` (or for one shard of it). */
+export function newManifest(problem: Problem, plan: DatasetPlan, shard?: Shard): DatasetManifest {
   const now = new Date().toISOString();
+  const rows = shardRows(plan.rows, shard);
+  const splits = shard ? { train: 0, val: 0, test: 0 } : splitCounts(plan.rows.length);
+  if (shard) for (const r of rows) splits[r.split]++;
   return {
     format: MANIFEST_FORMAT,
     format_version: MANIFEST_VERSION,
@@ -53,8 +60,9 @@ function newManifest(problem: Problem, plan: DatasetPlan): DatasetManifest {
     split_seed: plan.splitSeed,
     overrides: plan.overrides,
     objectives: problem.objectives.map((o) => o.name),
-    splits: splitCounts(plan.rows.length),
-    total: plan.rows.length,
+    splits,
+    ...(shard ? { shard } : {}),
+    total: rows.length,
     done: 0,
     failed: 0,
     complete: false,
@@ -65,7 +73,11 @@ function newManifest(problem: Problem, plan: DatasetPlan): DatasetManifest {
   };
 }
 
-function toRow(problem: Problem, planned: PlannedRow, r: RowResult, designFile: string): DatasetRow {
+/** Digits of the design file names: at least 5, enough for the whole plan (shards name files as the whole dataset does). */
+export const designWidth = (planRows: number) => Math.max(5, String(planRows - 1).length);
+export const designFile = (id: number, width: number) => `designs/${String(id).padStart(width, '0')}.npy`;
+
+function toRow(problem: Problem, planned: PlannedRow, r: RowResult, design: string): DatasetRow {
   const conditionNames = new Set(problem.conditions.map((f) => f.name));
   const entries = Object.entries(planned.config);
   const single = problem.objectives.length === 1;
@@ -78,7 +90,7 @@ function toRow(problem: Problem, planned: PlannedRow, r: RowResult, designFile: 
     objectives: Object.fromEntries(problem.objectives.map((o, i) => [o.name, r.objectives[i]])),
     iterations: r.iterations,
     optimization_history: single ? r.history.map((h) => h[0]) : r.history,
-    design: designFile,
+    design,
     seconds: r.seconds,
   };
 }
@@ -86,22 +98,24 @@ function toRow(problem: Problem, planned: PlannedRow, r: RowResult, designFile: 
 export async function generateDataset(opts: GenerateDatasetOptions): Promise<DatasetManifest> {
   const problem = await getProblem(opts.problemId);
   const plan = planDataset(problem, opts);
+  const shard = opts.shard && checkShard(opts.shard);
+  const rows = shardRows(plan.rows, shard);
   const paths = { manifest: join(opts.outDir, 'manifest.json'), rows: join(opts.outDir, 'rows.jsonl'), errors: join(opts.outDir, 'errors.jsonl') };
   makeDirsSync(join(opts.outDir, 'designs'));
 
-  const manifest = newManifest(problem, plan);
+  const manifest = newManifest(problem, plan, shard);
   const existing = readManifest(paths.manifest);
   if (existing) {
     assertSameDataset(existing, manifest, opts.outDir);
     manifest.created_at = existing.created_at;
   }
-  const wanted = new Map(plan.rows.map((r) => [r.key, r]));
+  const wanted = new Map(rows.map((r) => [r.key, r]));
   const doneKeys = new Set(loadRows(paths.rows).rows.map((r) => r.key).filter((k) => wanted.has(k)));
   manifest.done = doneKeys.size;
   writeManifest(paths.manifest, manifest);
 
-  const todo = plan.rows.filter((r) => !doneKeys.has(r.key));
-  const width = Math.max(5, String(plan.rows.length - 1).length);
+  const todo = rows.filter((r) => !doneKeys.has(r.key));
+  const width = designWidth(plan.rows.length);
   const t0 = performance.now();
   let doneNow = 0;
   const report = () => {
@@ -117,7 +131,7 @@ export async function generateDataset(opts: GenerateDatasetOptions): Promise<Dat
       manifest.failed++;
       appendFileSync(paths.errors, JSON.stringify({ id: planned.id, key: planned.key, config: planned.config, ...error }) + '\n');
     } else if (result && !doneKeys.has(planned.key)) {
-      const file = `designs/${String(planned.id).padStart(width, '0')}.npy`;
+      const file = designFile(planned.id, width);
       const full = join(opts.outDir, file);
       writeFileSync(`${full}.tmp`, encodeNpy({ shape: result.shape, data: result.data }));
       renameSync(`${full}.tmp`, full);

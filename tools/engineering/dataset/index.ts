@@ -1,5 +1,8 @@
 /** Dataset generation: the public surface (the CLI's `engiai dataset generate` calls generateDataset). */
-export { generateDataset, type GenerateDatasetOptions } from './generateDataset.ts';
+export { generateDataset, newManifest, designFile, designWidth, type GenerateDatasetOptions } from './generateDataset.ts';
+export { parseShard, checkShard, shardRows, inShard, MAX_SHARDS, type Shard } from './shard.ts';
+export { readManifest, writeManifest, assertSameDataset } from './manifest.ts';
+export { appendRow, sortRowsFile } from './rowsFile.ts';
 export type { DatasetManifest, DatasetSource } from './manifest.ts';
 export type { DatasetRow } from './rowsFile.ts';
 export { loadRows } from './rowsFile.ts';

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../errors.ts';
 import type { ConfigValues } from '../constraint.ts';
 import { canonicalJson } from './conditions.ts';
+import type { Shard } from './shard.ts';
 import type { SplitCounts } from './splits.ts';
 
 export const MANIFEST_FORMAT = 'engiai-dataset';
@@ -29,6 +30,8 @@ export interface DatasetManifest {
   objectives: string[];
   /** Planned split sizes over all `total` conditions. */
   splits: SplitCounts;
+  /** Present in a shard's folder only: this folder holds the plan's rows with id ≡ index (mod count), and `total`/`splits` count those. */
+  shard?: Shard;
   total: number;
   done: number;
   failed: number;
@@ -49,6 +52,7 @@ function identity(m: DatasetManifest): string {
     split_seed: m.split_seed,
     overrides: canonicalJson(m.overrides),
     total: m.total,
+    ...(m.shard ? { shard: `${m.shard.index}/${m.shard.count}` } : {}),
   });
 }
 
