@@ -1,4 +1,4 @@
-/** `engiai bench reasoning` and `engiai bench score` as a person runs them (child processes). */
+/** `engiai bench reasoning`, `bench score` and `bench compare` as a person runs them (child processes). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,18 @@ describe('engiai bench reasoning', () => {
     const score = engiai(home, ['bench', 'score', join(home, 'a'), '--json']);
     expect(score.code, score.stderr).toBe(0);
     expect(JSON.parse(score.stdout)).toMatchObject({ templates: 8, instances: 16, accuracy: 1, step_f1: 1 });
+
+    // the same instances answered in the wrong unit, compared pair by pair with the reference
+    const c = engiai(home, [...args.map((x) => (x === 'reference' ? 'wrong-unit' : x)), '--out', join(home, 'c')]);
+    expect(c.code, c.stderr).toBe(0);
+    const cmp = engiai(home, ['bench', 'compare', join(home, 'a'), join(home, 'c'), '--json']);
+    expect(cmp.code, cmp.stderr).toBe(0);
+    const out = JSON.parse(cmp.stdout) as { suite: string; pairs: number; rows: { group: string; metric: string; b: number; diff: number; ci95: [number, number]; onlyA?: number }[] };
+    expect(out).toMatchObject({ suite: 'reasoning', pairs: 16, mismatched: [] });
+    const row = (metric: string) => out.rows.find((r) => r.group === 'all' && r.metric === metric)!;
+    expect(row('accuracy')).toMatchObject({ diff: -1, onlyA: 16, onlyB: 0 });
+    expect(row('step_f1').b).toBeGreaterThan(0.5); // every step but the unit conversion still matches
+    expect(row('step_f1').ci95[1]).toBeLessThan(0);
   });
 
   it('resumes in its default run directory and prints a readable table', () => {
