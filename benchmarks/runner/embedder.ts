@@ -1,11 +1,11 @@
 /**
  * Text embeddings of the configured provider, for semantic step similarity (the papers use a
  * cross-encoder; an embedding cosine is the nearest thing every provider offers). Specs are
- * "provider:model" (openai, google, ollama) or "openai-compatible:model@URL"; keys and endpoints
- * come from the loaded config. Failures become InfraError (retryable on 429/5xx/network).
+ * "provider:model" (openai, google, ollama); keys and endpoints come from the loaded config.
+ * Failures are the retrieval clients' InfraError (retryable on 429/5xx/network).
  */
 import type { EngiConfig } from '../../config/schema.ts';
-import { ConfigError, InfraError, InputError } from '../../tools/errors.ts';
+import { InputError } from '../../tools/errors.ts';
 import { ResponseCache } from './responseCache.ts';
 
 export interface Embedder {
@@ -23,51 +23,28 @@ export function defaultEmbeddingSpec(chatSpec: string): string | undefined {
   return undefined;
 }
 
-interface EmbeddingsLike {
-  embedDocuments(texts: string[]): Promise<number[][]>;
-}
-
-async function client(spec: string, config: EngiConfig): Promise<EmbeddingsLike> {
-  const colon = spec.indexOf(':');
-  if (colon < 1) throw new InputError(`embedding spec "${spec}" must look like provider:model`, { field: 'semantic' });
-  const provider = spec.slice(0, colon);
-  const rest = spec.slice(colon + 1);
-  if (provider === 'openai' || provider === 'openai-compatible') {
-    const { OpenAIEmbeddings } = await import('@langchain/openai');
-    const [model, url] = provider === 'openai' ? [rest, config.providers.openai.baseUrl] : [rest.split('@')[0], rest.split('@')[1]];
-    const apiKey = provider === 'openai' ? config.providers.openai.apiKey : (config.providers.openaiCompatible.apiKey ?? 'not-needed');
-    if (!apiKey) throw new ConfigError(`${spec} needs OPENAI_API_KEY`, { hint: 'set it, or pass --semantic lexical' });
-    return new OpenAIEmbeddings({ model, apiKey, maxRetries: 0, ...(url ? { configuration: { baseURL: url } } : {}) });
-  }
-  if (provider === 'google') {
-    const { GoogleGenerativeAIEmbeddings } = await import('@langchain/google-genai');
-    if (!config.providers.google.apiKey) throw new ConfigError(`${spec} needs GOOGLE_API_KEY`, { hint: 'set it, or pass --semantic lexical' });
-    return new GoogleGenerativeAIEmbeddings({ model: rest, apiKey: config.providers.google.apiKey, ...(config.providers.google.baseUrl ? { baseUrl: config.providers.google.baseUrl } : {}) });
-  }
-  if (provider === 'ollama') {
-    const { OllamaEmbeddings } = await import('@langchain/ollama');
-    return new OllamaEmbeddings({ model: rest, baseUrl: config.providers.ollama.host });
-  }
-  throw new InputError(`no embeddings for provider "${provider}"`, { field: 'semantic', hint: 'use openai:, google:, ollama:, openai-compatible:MODEL@URL or lexical' });
-}
-
+/**
+ * The provider's embeddings through the retrieval engine's clients (tools/retrieval/embeddings:
+ * the same keys, base URLs, retry policy and wire formats the RAG index uses, tested against
+ * loopback servers), in the provider's batch size, with the run's response cache.
+ */
 export async function createEmbedder(spec: string, config: EngiConfig, cache?: ResponseCache): Promise<Embedder> {
-  const impl = await client(spec, config);
+  if (!/^[a-z-]+:\S+$/.test(spec)) throw new InputError(`embedding spec "${spec}" must look like provider:model`, { field: 'semantic', hint: 'use openai:, google:, ollama: or lexical' });
+  const { resolveEmbedder } = await import('../../tools/retrieval/embeddings/embedder.ts');
+  const impl = resolveEmbedder(spec, config);
+  if (!impl) throw new InputError(`"${spec}" names no embedding model`, { field: 'semantic', hint: 'use openai:, google:, ollama: or lexical' });
   return {
     model: spec,
     async embed(texts) {
       const key = ResponseCache.key({ embed: spec, texts });
       const hit = cache?.get<number[][]>(key);
       if (hit) return hit;
-      try {
-        const vectors = await impl.embedDocuments([...texts]);
-        cache?.set(key, vectors);
-        return vectors;
-      } catch (err) {
-        const status = (err as { status?: number }).status;
-        const retryable = status === undefined || status === 429 || status >= 500;
-        throw new InfraError(`embedding call to ${spec} failed: ${(err as Error).message}`, { cause: err, retryable });
+      const vectors: number[][] = [];
+      for (let i = 0; i < texts.length; i += impl.batchSize) {
+        for (const v of await impl.embed(texts.slice(i, i + impl.batchSize), 'document')) vectors.push(Array.from(v));
       }
+      cache?.set(key, vectors);
+      return vectors;
     },
   };
 }
