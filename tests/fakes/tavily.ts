@@ -4,8 +4,7 @@
  * response_time, images, request_id}); a wrong key gets 401 {detail: {error}}; `failNext(n,
  * status)` answers the next n requests with that status ({detail: {error}}, Retry-After on 429).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonService, type JsonService } from './jsonService.ts';
 
 export interface FakeTavilyResult {
   title: string;
@@ -13,32 +12,17 @@ export interface FakeTavilyResult {
   content: string;
 }
 
-export interface FakeTavily {
-  url: string;
+export interface FakeTavily extends JsonService {
   key: string;
-  requests: { path: string; headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }[];
-  failNext(n: number, status: number): void;
-  close(): Promise<void>;
 }
 
 export async function startFakeTavily(results: Record<string, FakeTavilyResult[]>, key = 'tvly-test-0123456789abcdef'): Promise<FakeTavily> {
-  const requests: FakeTavily['requests'] = [];
-  let failing = 0;
-  let failStatus = 500;
-  const server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const c of req) raw += c;
-    const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
-    requests.push({ path: req.url ?? '', headers: req.headers, body });
-    const json = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      const text = JSON.stringify(payload);
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-      res.end(text);
-    };
-    if (req.method !== 'POST' || req.url !== '/search') return json(404, { detail: { error: 'Not Found' } });
+  const service = await startJsonService((req, json, takeFailure) => {
+    const body = req.body;
+    if (req.method !== 'POST' || req.path !== '/search') return json(404, { detail: { error: 'Not Found' } });
     if (req.headers.authorization !== `Bearer ${key}`) return json(401, { detail: { error: 'Unauthorized: missing or invalid API key.' } });
-    if (failing > 0) {
-      failing--;
+    const failStatus = takeFailure();
+    if (failStatus !== null) {
       return json(failStatus, { detail: { error: failStatus === 429 ? 'Rate limit exceeded' : failStatus === 432 ? 'This request exceeds your plan\'s set usage limit.' : 'Internal error' } }, failStatus === 429 ? { 'retry-after': '0' } : {});
     }
     const query = String(body.query ?? '');
@@ -54,19 +38,5 @@ export async function startFakeTavily(results: Record<string, FakeTavilyResult[]
       request_id: '123e4567-e89b-12d3-a456-426614174111',
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    key,
-    requests,
-    failNext(n, status) {
-      failing = n;
-      failStatus = status;
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { ...service, key };
 }
