@@ -1,33 +1,16 @@
 /** config/load.ts + config/schema.ts: precedence, env mapping, clear errors, secrets only from env. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, normaliseOllamaHost } from '../../../config/load.ts';
-import { ConfigError } from '../../../tools/errors.ts';
+import { configErrorOf, configWorkspace } from '../../support/configWorkspace.ts';
 
-function workspace(yaml?: string): string {
-  const cwd = mkdtempSync(join(tmpdir(), 'engiai-config-'));
-  if (yaml !== undefined) {
-    mkdirSync(join(cwd, 'config'));
-    writeFileSync(join(cwd, 'config', 'engiai.yaml'), yaml);
-  }
-  return cwd;
-}
 
-function thrown(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return err as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadConfig', () => {
   it('defaults: offline, temperature 0, seed 42, home from ENGIAI_HOME', () => {
-    const cwd = workspace();
+    const cwd = configWorkspace();
     const config = loadConfig({ env: { ENGIAI_HOME: join(cwd, 'home') }, cwd });
     expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
     expect(config.home).toBe(join(cwd, 'home'));
@@ -36,14 +19,14 @@ describe('loadConfig', () => {
   });
 
   it('merges defaults < file < env < flags', () => {
-    const cwd = workspace('model:\n  spec: ollama:llama3.1\n  seed: 7\n  timeoutMs: 1000\nserver:\n  port: 9000\n');
+    const cwd = configWorkspace('model:\n  spec: ollama:llama3.1\n  seed: 7\n  timeoutMs: 1000\nserver:\n  port: 9000\n');
     const config = loadConfig({ env: { ENGIAI_SEED: '8', ENGIAI_TIMEOUT_MS: '2000' }, cwd, flags: { model: { timeoutMs: 3000 } } });
     expect(config.model).toMatchObject({ spec: 'ollama:llama3.1', seed: 8, timeoutMs: 3000, temperature: 0 });
     expect(config.server.port).toBe(9000);
   });
 
   it('reads ENGIAI_CONFIG, keys and base URLs from the environment', () => {
-    const cwd = workspace();
+    const cwd = configWorkspace();
     const file = join(cwd, 'elsewhere.yaml');
     writeFileSync(file, 'model:\n  spec: google:gemini-2.5-flash\n');
     const config = loadConfig({ env: { ENGIAI_CONFIG: file, GEMINI_API_KEY: 'g-key', GEMINI_BASE_URL: 'http://127.0.0.1:9/', OPENAI_API_KEY: 'o-key', OLLAMA_HOST: '10.0.0.5' }, cwd });
@@ -54,35 +37,35 @@ describe('loadConfig', () => {
   });
 
   it('reads the turn cap and the URL the openai-compatible key belongs to', () => {
-    const cwd = workspace();
+    const cwd = configWorkspace();
     const config = loadConfig({ env: { ENGIAI_MAX_TURNS: '3', OPENAI_COMPATIBLE_API_KEY: 'c-key', OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1' }, cwd });
     expect(config.server.maxTurns).toBe(3);
     expect(config.providers.openaiCompatible).toEqual({ apiKey: 'c-key', baseUrl: 'http://127.0.0.1:8000/v1' });
-    expect(thrown(() => loadConfig({ env: { ENGIAI_MAX_TURNS: '0' }, cwd })).message).toContain('server.maxTurns');
+    expect(configErrorOf(() => loadConfig({ env: { ENGIAI_MAX_TURNS: '0' }, cwd })).message).toContain('server.maxTurns');
   });
 
   it('takes the web token from ENGIAI_WEB_TOKEN, falling back to ENGIAI_TOKEN', () => {
-    const cwd = workspace();
+    const cwd = configWorkspace();
     expect(loadConfig({ env: { ENGIAI_WEB_TOKEN: 'w'.repeat(20), ENGIAI_TOKEN: 't'.repeat(20) }, cwd }).server.token).toBe('w'.repeat(20));
     expect(loadConfig({ env: { ENGIAI_TOKEN: 't'.repeat(20) }, cwd }).server.token).toBe('t'.repeat(20));
   });
 
   it('expands ~ in home', () => {
-    expect(loadConfig({ env: {}, cwd: workspace('home: ~/engiai-data\n') }).home).toBe(join(homedir(), 'engiai-data'));
+    expect(loadConfig({ env: {}, cwd: configWorkspace('home: ~/engiai-data\n') }).home).toBe(join(homedir(), 'engiai-data'));
   });
 
   it('treats empty YAML keys and empty env values as unset', () => {
-    const cwd = workspace('providers:\n  openai:\n  google:\nmodel:\n');
+    const cwd = configWorkspace('providers:\n  openai:\n  google:\nmodel:\n');
     expect(loadConfig({ env: { ENGIAI_MODEL: '  ', OPENAI_API_KEY: '' }, cwd }).model.spec).toBe('offline');
   });
 
   it('reports bad YAML with its line', () => {
-    const err = thrown(() => loadConfig({ env: {}, cwd: workspace('model:\n  spec: [unclosed\n') }));
+    const err = configErrorOf(() => loadConfig({ env: {}, cwd: configWorkspace('model:\n  spec: [unclosed\n') }));
     expect(err.message).toMatch(/invalid YAML in .*engiai\.yaml at line \d+/);
   });
 
   it('names every bad value with its path and what was received', () => {
-    const err = thrown(() => loadConfig({ env: { ENGIAI_TEMPERATURE: '5' }, cwd: workspace('model:\n  maxRetries: -1\n  colour: red\n') }));
+    const err = configErrorOf(() => loadConfig({ env: { ENGIAI_TEMPERATURE: '5' }, cwd: configWorkspace('model:\n  maxRetries: -1\n  colour: red\n') }));
     expect(err.message).toContain('model.temperature');
     expect(err.message).toContain('received 5');
     expect(err.message).toContain('model.maxRetries');
@@ -91,18 +74,18 @@ describe('loadConfig', () => {
   });
 
   it('rejects a non-numeric number variable by name', () => {
-    expect(thrown(() => loadConfig({ env: { ENGIAI_PORT: 'eighty' }, cwd: workspace() })).message).toContain('ENGIAI_PORT');
+    expect(configErrorOf(() => loadConfig({ env: { ENGIAI_PORT: 'eighty' }, cwd: configWorkspace() })).message).toContain('ENGIAI_PORT');
   });
 
   it('refuses secrets in the config file and never echoes a secret', () => {
-    const err = thrown(() => loadConfig({ env: {}, cwd: workspace('providers:\n  openai:\n    apiKey: sk-in-file-123456\n') }));
+    const err = configErrorOf(() => loadConfig({ env: {}, cwd: configWorkspace('providers:\n  openai:\n    apiKey: sk-in-file-123456\n') }));
     expect(err.message).toContain('providers.openai.apiKey');
     expect(err.hint).toContain('OPENAI_API_KEY');
     expect(`${err.message}${err.hint}`).not.toContain('sk-in-file-123456');
   });
 
   it('fails clearly when an explicit config file is missing', () => {
-    expect(thrown(() => loadConfig({ env: { ENGIAI_CONFIG: '/nonexistent/engiai.yaml' }, cwd: workspace() })).message).toContain('not found');
+    expect(configErrorOf(() => loadConfig({ env: { ENGIAI_CONFIG: '/nonexistent/engiai.yaml' }, cwd: configWorkspace() })).message).toContain('not found');
   });
 
   it('loads the shipped example file unchanged', () => {
