@@ -5,6 +5,7 @@
  * property for a neighbouring id, mention the same id with another property, and every note has
  * filler sentences built from the same engineering words. Seeded, so every run sees the same text.
  */
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 export interface Note {
   name: string;
@@ -18,16 +19,6 @@ export interface PlantedQuery {
   fact: string;
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TYPES = [
   ['bracket', 'BR'],
@@ -65,7 +56,7 @@ function value(r: () => number, lo: number, hi: number): string {
 }
 
 export function factOf(i: number, seed = 1): { prop: string; unit: string; value: string; sentence: string } {
-  const r = rng(seed * 7919 + i);
+  const r = mulberry32(seed * 7919 + i);
   const [prop, unit, lo, hi] = PROPS[Math.floor(r() * PROPS.length)];
   const v = value(r, lo, hi);
   const { type, id } = componentOf(i);
@@ -85,7 +76,7 @@ function filler(r: () => number, n: number): string {
 
 /** Note i of the corpus (its planted fact, a neighbour's fact, a mention of its own id with another property, filler). */
 export function noteOf(i: number, total: number, seed = 1): Note {
-  const r = rng(seed * 104729 + i);
+  const r = mulberry32(seed * 104729 + i);
   const { type, id } = componentOf(i);
   const fact = factOf(i, seed).sentence;
   const j = (i + 1 + Math.floor(r() * 20)) % total;
@@ -109,7 +100,7 @@ const TEMPLATES = [
 
 /** `count` queries about planted facts of notes 0..total-1 (seeded sample, varied phrasing). */
 export function plantedQueries(count: number, total: number, seed = 1): PlantedQuery[] {
-  const r = rng(seed * 31337);
+  const r = mulberry32(seed * 31337);
   const picked = new Set<number>();
   while (picked.size < Math.min(count, total)) picked.add(Math.floor(r() * total));
   return [...picked].map((note, k) => {

@@ -20,7 +20,8 @@ import { engineeringTools } from '../../../tools/engineering/tools/index.ts';
 import { CancelledError, InputError } from '../../../tools/errors.ts';
 import { bindTools, type BoundTool } from '../../../tools/tool.ts';
 import { BIN } from '../cli/helpers.ts';
-import { Hostile, rng } from './hostile.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
+import { Hostile } from './hostile.ts';
 
 const SECONDS = Number(process.env.ENGIAI_FUZZ_SECONDS ?? 30);
 const SEED = Number(process.env.ENGIAI_FUZZ_SEED ?? 20261201);
@@ -56,7 +57,7 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
 /** Runs `fn` with fresh input until its share of the time is spent; returns how many runs. */
 async function forAWhile(seconds: number, fn: (h: Hostile, i: number) => Promise<void>, salt: number): Promise<number> {
-  const h = new Hostile(rng(SEED + salt));
+  const h = new Hostile(mulberry32(SEED + salt));
   const end = performance.now() + seconds * 1000;
   let i = 0;
   do await fn(h, i++);

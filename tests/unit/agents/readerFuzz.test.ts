@@ -8,6 +8,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import { planEngineering } from '../../../agents/specialists/engineering/offlinePlanner.ts';
 import { readRequest } from '../../../agents/specialists/engineering/read/readRequest.ts';
 import { askPersonTool } from '../../../tools/askPerson.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
 import { engineeringToolsFor, problemCatalog, type ProblemInfo } from '../../../tools/engineering/tools/index.ts';
 import { CORPUS } from './phrasings/corpus/index.ts';
 
@@ -18,22 +19,13 @@ beforeAll(async () => {
   schemas = new Map([...engineeringToolsFor(catalog), askPersonTool].map((t) => [t.name, t.schema]));
 });
 
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EXTRA = ['0', '-1', '1e-3', '1.5e2', '3/4', '60x30', '2-3', '40%', '850nm', '1.2 µm', '=', ':', '{', '}', '"', ',', '.', '?', '×', '@', '#', 'λ1', 'none', 'NaN', 'Infinity', '12345678901234567890', 'beams2d-0123456789abcdef', '\n', '**'];
 const CONTEXT = 'Person: Optimize a beam with volfrac 0.3\nAssistant: Optimized beams2d with {"volfrac":0.3,"rmin":2,"forcedist":0,"overhang_constraint":false} (config {"nelx":40,"nely":20}): design beams2d-0123456789abcdef after 10 iterations';
 
 describe('the reader and planner on random text', () => {
   it('never throw, and every call passes the tool schema', () => {
-    const random = rng(9);
+    const random = mulberry32(9);
     const words = CORPUS.flatMap((p) => p.turns.flatMap((t) => t.say.split(/\s+/)));
     const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
     let calls = 0;
