@@ -4,29 +4,17 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../tools/errors.ts';
-import { agentOrModel, integer, list, parseSeeds } from './benchArgs.ts';
-import { openResponseCache, runSignal } from './benchRun.ts';
+import { integer, list, parseSeeds } from './benchArgs.ts';
+import { prepareSuiteRun, type SuiteRunFlags } from './benchRun.ts';
 
-interface Common {
-  agent?: string;
-  model?: string;
-  seeds: string;
-  extraTools: string;
-  concurrency?: string;
-  cache?: boolean;
-  resume: boolean;
-  out?: string;
-  json?: boolean;
-}
-
-interface RagOpts extends Common {
+interface RagOpts extends SuiteRunFlags {
   prompt?: string;
   condition?: string;
   distractors: string;
   corpusSize?: string;
 }
 
-interface HpcOpts extends Common {
+interface HpcOpts extends SuiteRunFlags {
   style?: string;
   epochs: string;
   algorithm: string;
@@ -38,35 +26,6 @@ function oneOf<T extends string>(flag: string, values: readonly string[] | undef
   return values as T[] | undefined;
 }
 
-async function prepare(opts: Common, label: string) {
-  const { loadConfig } = await import('../../config/load.ts');
-  const config = loadConfig();
-  const who = agentOrModel(opts, config.model.spec);
-  const chatModel = opts.cache && who.model && who.model !== 'offline' ? await openResponseCache(who.model, config) : undefined;
-  const { createProgress } = await import('../../benchmarks/runner/progress.ts');
-  let progress: ReturnType<typeof createProgress> | undefined;
-  const { signal, dispose } = runSignal();
-  return {
-    config,
-    common: {
-      ...who,
-      chatModel,
-      extraTools: integer('extra-tools', opts.extraTools, 0, 200),
-      out: opts.out,
-      concurrency: integer('concurrency', opts.concurrency, 1, 64),
-      resume: opts.resume,
-      config,
-      signal,
-      onStart: (total: number) => (progress = createProgress({ label, total })),
-      onTrial: (id: string, status: string) => progress?.tick(status === 'done' ? id : `${status} ${id}`),
-    },
-    done: () => {
-      progress?.stop();
-      dispose();
-    },
-  };
-}
-
 function print(summary: Record<string, unknown>, files: { markdown: string; html: string }, json: boolean | undefined, metric: string): void {
   if (json) return void process.stdout.write(JSON.stringify(summary) + '\n');
   const cells = (summary.cells ?? []) as Record<string, unknown>[];
@@ -76,7 +35,7 @@ function print(summary: Record<string, unknown>, files: { markdown: string; html
 
 async function rag(opts: RagOpts): Promise<void> {
   const { runRag, RAG_PROMPTS, RAG_CONDITIONS } = await import('../../benchmarks/rag/index.ts');
-  const p = await prepare(opts, 'rag');
+  const p = await prepareSuiteRun(opts, 'rag');
   try {
     const r = await runRag({
       ...p.common,
@@ -96,7 +55,7 @@ async function rag(opts: RagOpts): Promise<void> {
 
 async function hpc(opts: HpcOpts): Promise<void> {
   const { runHpc, HPC_STYLES, HPC_ALGORITHMS, HPC_EXECUTORS } = await import('../../benchmarks/hpc/index.ts');
-  const p = await prepare(opts, 'hpc');
+  const p = await prepareSuiteRun(opts, 'hpc');
   try {
     const r = await runHpc({
       ...p.common,

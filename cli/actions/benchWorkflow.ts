@@ -4,24 +4,15 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../tools/errors.ts';
-import { agentOrModel, integer, list, parseSeeds } from './benchArgs.ts';
-import { openResponseCache, runSignal } from './benchRun.ts';
+import { integer, list, parseSeeds } from './benchArgs.ts';
+import { prepareSuiteRun, type SuiteRunFlags } from './benchRun.ts';
 
-export interface WorkflowOpts {
+export interface WorkflowOpts extends SuiteRunFlags {
   style?: string;
   problem?: string;
-  agent?: string;
-  model?: string;
   samples: string;
-  seeds: string;
   paraphrases: string;
   preset: string;
-  extraTools: string;
-  concurrency?: string;
-  cache?: boolean;
-  resume: boolean;
-  out?: string;
-  json?: boolean;
 }
 
 const f2 = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : '–');
@@ -37,50 +28,36 @@ export function workflowTable(summary: Record<string, unknown>, files: Record<st
 
 async function run(opts: WorkflowOpts): Promise<void> {
   const { STYLES, PROBLEMS, PRESET_NAMES, parseStyle, runWorkflow } = await import('../../benchmarks/workflow/index.ts');
-  const { loadConfig } = await import('../../config/load.ts');
-  const config = loadConfig();
-  const who = agentOrModel(opts, config.model.spec);
   const styles = opts.style === 'all' ? [...STYLES] : list(opts.style)?.map(parseStyle);
   const problems = opts.problem === 'all' ? [...PROBLEMS] : list(opts.problem);
   for (const p of problems ?? []) if (!(PROBLEMS as readonly string[]).includes(p)) throw new InputError(`unknown problem "${p}"`, { field: 'problem', hint: `one of ${PROBLEMS.join(', ')}, or all` });
   if (opts.paraphrases !== 'main' && opts.paraphrases !== 'held-out') throw new InputError(`--paraphrases must be main or held-out, got "${opts.paraphrases}"`, { field: 'paraphrases' });
   if (!(PRESET_NAMES as string[]).includes(opts.preset)) throw new InputError(`unknown --preset "${opts.preset}"`, { field: 'preset', hint: PRESET_NAMES.join(', ') });
-  const { createProgress } = await import('../../benchmarks/runner/progress.ts');
-  let progress: ReturnType<typeof createProgress> | undefined;
   let done = 0;
   let tcSum = 0;
   let coSum = 0;
-  const chatModel = opts.cache && who.model && who.model !== 'offline' ? await openResponseCache(who.model, config) : undefined;
-  const { signal, dispose } = runSignal();
+  const p = await prepareSuiteRun(opts, 'workflow');
   const cpu0 = process.cpuUsage();
   try {
     const result = await runWorkflow({
+      ...p.common,
       styles,
       problems: problems as never,
       samples: integer('samples', opts.samples, 1, 1000)!,
       seeds: parseSeeds(opts.seeds, 0),
       paraphrases: opts.paraphrases,
       preset: opts.preset as never,
-      ...who,
-      chatModel,
-      extraTools: integer('extra-tools', opts.extraTools, 0, 200),
-      out: opts.out,
-      concurrency: integer('concurrency', opts.concurrency, 1, 64),
-      resume: opts.resume,
-      config,
-      signal,
-      onGroundTruth: (p, d, t, cached) => {
-        if (!cached && !opts.json) process.stderr.write(`ground truth ${p}: ${d}/${t} computed\n`);
+      onGroundTruth: (problem, d, t, cached) => {
+        if (!cached && !opts.json) process.stderr.write(`ground truth ${problem}: ${d}/${t} computed\n`);
       },
-      onStart: (total) => (progress = createProgress({ label: 'workflow', total })),
       onScored: (_id, s) => {
         done++;
         tcSum += s.s_completion;
         coSum += s.co;
       },
-      onTrial: (id, status) => progress?.tick(`${status === 'done' ? '' : `${status} `}${id}  TC ${done ? (tcSum / done).toFixed(2) : '–'} CO ${done ? (coSum / done).toFixed(2) : '–'}`),
+      onTrial: (id, status) => p.tick(`${status === 'done' ? '' : `${status} `}${id}  TC ${done ? (tcSum / done).toFixed(2) : '–'} CO ${done ? (coSum / done).toFixed(2) : '–'}`),
     });
-    progress?.stop();
+    p.done();
     // CPU time of this process and its worker threads: what the run costs on an idle machine
     const cpu = process.cpuUsage(cpu0);
     const timings = { ...result.timings, cpuMs: (cpu.user + cpu.system) / 1000 };
@@ -89,8 +66,7 @@ async function run(opts: WorkflowOpts): Promise<void> {
     else process.stdout.write(workflowTable(summary, result.files));
     if (result.run.failed.length) process.exitCode = 1;
   } finally {
-    progress?.stop();
-    dispose();
+    p.done();
   }
 }
 
