@@ -1,7 +1,7 @@
 /** The server API: JSON calls with the CSRF header, and chat turns read as server-sent events. */
 import type { AgentEvent, ArtifactLink, InterruptPayload, SettingsView, ThreadDetail, ThreadRow } from './types.ts';
 
-const CSRF = { 'x-engiai-csrf': '1' };
+export const CSRF = { 'x-engiai-csrf': '1' };
 
 export class ApiError extends Error {
   constructor(
@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** A JSON call with the CSRF header; a failure is an ApiError with the server's error and hint. */
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...CSRF, ...(init.headers ?? {}) } });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; hint?: string };
@@ -91,9 +92,24 @@ export async function streamTurn(threadId: string, body: { message?: string; res
     h.onError(err.error ?? `request failed (${res.status})`);
     return;
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   let ended = false;
+  await readSseFrames(res.body, (name, payload) => {
+    if (name === 'accepted') return;
+    if (name === 'turn_end') {
+      ended = true;
+      h.onEnd(payload as TurnEnd);
+    } else if (name === 'error') {
+      ended = true;
+      h.onError(String((payload as { error?: unknown }).error));
+    } else h.onEvent(payload as AgentEvent);
+  });
+  if (!ended) h.onError('the connection closed before the turn ended');
+}
+
+/** Reads a body of server-sent events to its end, calling onFrame(event, JSON data) for each frame that carries data. */
+export async function readSseFrames(body: NonNullable<Response['body']>, onFrame: (event: string, payload: unknown) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
   const dispatch = (block: string) => {
     let name = 'message';
     const data: string[] = [];
@@ -101,16 +117,7 @@ export async function streamTurn(threadId: string, body: { message?: string; res
       if (line.startsWith('event: ')) name = line.slice(7);
       else if (line.startsWith('data: ')) data.push(line.slice(6));
     }
-    if (!data.length) return;
-    const payload = JSON.parse(data.join('\n'));
-    if (name === 'accepted') return;
-    if (name === 'turn_end') {
-      ended = true;
-      h.onEnd(payload as TurnEnd);
-    } else if (name === 'error') {
-      ended = true;
-      h.onError(String(payload.error));
-    } else h.onEvent(payload as AgentEvent);
+    if (data.length) onFrame(name, JSON.parse(data.join('\n')));
   };
   for (;;) {
     const { value, done } = await reader.read();
@@ -122,5 +129,4 @@ export async function streamTurn(threadId: string, body: { message?: string; res
       buffer = buffer.slice(cut + 2);
     }
   }
-  if (!ended) h.onError('the connection closed before the turn ended');
 }

@@ -1,7 +1,5 @@
 /** The Documents API (web/server/routes/documentsRoutes.ts): index, search, list, read, remove; indexing progress over SSE. */
-import { ApiError } from './api.ts';
-
-const CSRF = { 'x-engiai-csrf': '1' };
+import { ApiError, call, CSRF, readSseFrames } from './api.ts';
 
 export interface CollectionView {
   name: string;
@@ -63,15 +61,6 @@ export interface IndexReportView {
   files: { name: string; status: string; reason: string | null; docId: string | null }[];
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...CSRF, ...(init.headers ?? {}) } });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string; hint?: string };
-    throw new ApiError(res.status, [body.error ?? res.statusText, body.hint].filter(Boolean).join(' — '));
-  }
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
 export const documentsApi = {
   list: () => call<DocumentsView>('/api/documents'),
   search: (q: string, collection?: string) => call<{ query: string; mode: string; hits: SearchHitView[] }>(`/api/documents/search?q=${encodeURIComponent(q)}${collection ? `&collection=${encodeURIComponent(collection)}` : ''}`),
@@ -86,27 +75,13 @@ export async function indexUploads(names: string[], collection: string, onProgre
     const body = (await res.json().catch(() => ({}))) as { error?: string };
     throw new ApiError(res.status, body.error ?? `indexing failed (${res.status})`);
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   let report: IndexReportView | null = null;
   let failure: string | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (!event || !data) continue;
-      const payload = JSON.parse(data);
-      if (event === 'progress') onProgress(payload as IndexProgressView);
-      else if (event === 'report') report = payload as IndexReportView;
-      else if (event === 'error') failure = String(payload.error);
-    }
-  }
+  await readSseFrames(res.body, (event, payload) => {
+    if (event === 'progress') onProgress(payload as IndexProgressView);
+    else if (event === 'report') report = payload as IndexReportView;
+    else if (event === 'error') failure = String((payload as { error?: unknown }).error);
+  });
   if (failure) throw new ApiError(500, failure);
   if (!report) throw new ApiError(500, 'the connection closed before indexing finished');
   return report;
