@@ -1,4 +1,13 @@
-/** What several commands print the same way: warnings, numbers, a progress bar. */
+/** What several commands do the same way: warnings, numbers, a progress bar, Ctrl-C as an abort signal. */
+
+/** An AbortSignal that fires on Ctrl-C (and any other `signals` given); dispose() stops listening. */
+export function interruptSignal(...signals: NodeJS.Signals[]): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  const on = signals.length ? signals : (['SIGINT'] as NodeJS.Signals[]);
+  for (const s of on) process.once(s, onSignal);
+  return { signal: controller.signal, dispose: () => on.forEach((s) => process.off(s, onSignal)) };
+}
 
 export function printWarnings(warnings: readonly string[]): void {
   for (const w of warnings) process.stderr.write(`${w.startsWith('warning') ? w : `warning: ${w}`}\n`);

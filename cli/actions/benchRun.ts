@@ -1,10 +1,11 @@
 /**
  * What the agentic bench commands (workflow, rag, hpc) share at run time: their common flags turned
- * into the suites' common run options, a progress bar, Ctrl-C stopping after the trials in flight,
- * and the response cache.
+ * into the suites' common run options, a progress bar, Ctrl-C stopping after the trials in flight
+ * (cli/shared.ts interruptSignal), and the response cache.
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EngiConfig } from '../../config/schema.ts';
+import { interruptSignal } from '../shared.ts';
 import { agentOrModel, integer } from './benchArgs.ts';
 
 /** The flags every agentic suite takes. */
@@ -18,13 +19,6 @@ export interface SuiteRunFlags {
   resume: boolean;
   out?: string;
   json?: boolean;
-}
-
-export function runSignal(): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  return { signal: controller.signal, dispose: () => process.off('SIGINT', onSignal) };
 }
 
 /** The model of `spec` behind the response cache under ENGIAI_HOME/cache/bench-responses. */
@@ -48,7 +42,7 @@ export async function prepareSuiteRun(opts: SuiteRunFlags, label: string) {
   const chatModel = opts.cache && who.model && who.model !== 'offline' ? await openResponseCache(who.model, config) : undefined;
   const { createProgress } = await import('../../benchmarks/runner/progress.ts');
   let progress: ReturnType<typeof createProgress> | undefined;
-  const { signal, dispose } = runSignal();
+  const { signal, dispose } = interruptSignal();
   const tick = (text: string) => progress?.tick(text);
   return {
     config,

@@ -4,7 +4,7 @@ import { datasetsDir } from '../../config/paths.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { DatasetOpts } from '../commands/dataset.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
-import { progressBar, refuseEmptyPaths } from '../shared.ts';
+import { interruptSignal, progressBar, refuseEmptyPaths } from '../shared.ts';
 
 /** The most rows `--n` may ask for (the EngiBench Beams2D grid has 4,851). */
 export const MAX_ROWS = 100_000;
@@ -46,9 +46,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
   }
 
   let bar: Awaited<ReturnType<typeof progressBar>> | undefined;
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
+  const interrupt = interruptSignal();
   try {
     const manifest = await generateDataset({
       problemId: problem.id,
@@ -59,7 +57,7 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
       workers: positiveInt('workers', opts.workers, MAX_WORKERS),
       conditionsOverride: overrides,
       shard,
-      signal: controller.signal,
+      signal: interrupt.signal,
       onProgress: async (done: number, total: number, eta?: number) => {
         bar ??= await progressBar(`dataset ${name}`, total);
         bar.update(done, eta === undefined || !Number.isFinite(eta) ? '' : `eta ${Math.round(eta)} s`);
@@ -69,6 +67,6 @@ export async function runDatasetGenerate(problemId: string, tokens: string[], op
     if (opts.json) process.stdout.write(JSON.stringify({ outDir, ...manifest }) + '\n');
     else process.stdout.write(`dataset written to ${outDir}\n${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
-    process.off('SIGINT', onSignal);
+    interrupt.dispose();
   }
 }

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config/load.ts';
 import type { ConfigValues } from '../../tools/engineering/constraint.ts';
 import { hpcContext, type SlurmExecutor } from '../../tools/hpc/index.ts';
 import { generateOnSlurm, slurmCluster, type SlurmDatasetEvent } from '../../tools/hpc/datasetArray/index.ts';
-import { progressBar } from '../shared.ts';
+import { interruptSignal, progressBar } from '../shared.ts';
 
 export interface SlurmDatasetRequest {
   problemId: string;
@@ -21,9 +21,7 @@ export interface SlurmDatasetRequest {
 export async function generateSlurmDataset(req: SlurmDatasetRequest): Promise<void> {
   const config = loadConfig();
   const ctx = hpcContext(config);
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
+  const interrupt = interruptSignal();
   let bar: Awaited<ReturnType<typeof progressBar>> | undefined;
   let lastLine = '';
   const onEvent = async (e: SlurmDatasetEvent) => {
@@ -49,16 +47,16 @@ export async function generateSlurmDataset(req: SlurmDatasetRequest): Promise<vo
       executor: ctx.executor(cluster.name) as SlurmExecutor,
       engiaiCommand: ctx.engiaiCommand(cluster.name),
       pollSeconds: config.hpc.pollSeconds,
-      signal: controller.signal,
+      signal: interrupt.signal,
       onEvent: (e) => void onEvent(e),
     });
     bar?.stop();
-    if (!manifest.complete && controller.signal.aborted) process.stderr.write(`interrupted: the array keeps running on ${cluster.name}; rerun the same command to follow it and gather the rest\n`);
+    if (!manifest.complete && interrupt.signal.aborted) process.stderr.write(`interrupted: the array keeps running on ${cluster.name}; rerun the same command to follow it and gather the rest\n`);
     if (req.json) process.stdout.write(JSON.stringify({ outDir: req.outDir, ...manifest }) + '\n');
     else process.stdout.write(`dataset written to ${req.outDir}\n${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     bar?.stop();
-    process.off('SIGINT', onSignal);
+    interrupt.dispose();
     ctx.close();
   }
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/load.ts';
 import { datasetsDir } from '../../config/paths.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { TrainOpts } from '../commands/train.ts';
+import { interruptSignal } from '../shared.ts';
 
 export function intArg(flag: string, raw: string, min: number, max: number): number {
   const v = Number(raw);
@@ -28,17 +29,13 @@ export async function runTrain(opts: TrainOpts): Promise<void> {
   const dataDir = resolve(opts.data ?? join(datasetsDir(home), datasetName(opts.problem, config.hpc.datasets[scale])));
   const outDir = resolve(opts.out ?? join(home, 'models', `${algo}-${opts.problem}-${scale}-s${seed}`));
   const write = (line: string) => void process.stdout.write(`${line}\n`);
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const { signal, dispose } = interruptSignal('SIGINT', 'SIGTERM');
   try {
-    const r = await train({ algo, problem: opts.problem, epochs, seed, scale, dataDir, outDir, log: write, signal: controller.signal });
+    const r = await train({ algo, problem: opts.problem, epochs, seed, scale, dataDir, outDir, log: write, signal });
     if (opts.json) write(JSON.stringify({ model: outDir, resumed: r.resumed, epochs_run: r.epochsRun, ...r.card }));
     else write(`[train] model in ${outDir}: ${r.card.epochs_done} epoch(s) trained${r.resumed ? ` (resumed, ${r.epochsRun} run now)` : ''}`);
-    if (controller.signal.aborted) process.exitCode = 130;
+    if (signal.aborted) process.exitCode = 130;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    dispose();
   }
 }

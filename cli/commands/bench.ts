@@ -9,6 +9,7 @@ import { InputError } from '../../tools/errors.ts';
 import { registerAgentic } from '../actions/benchAgentic.ts';
 import { registerReports } from '../actions/benchReports.ts';
 import { registerWorkflow } from '../actions/benchWorkflow.ts';
+import { interruptSignal } from '../shared.ts';
 
 export interface ReasoningOpts {
   branch?: string;
@@ -85,9 +86,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
   // The progress module alone: the runner's index also exports the model caller (LangChain).
   const { createProgress } = await import('../../benchmarks/runner/progress.ts');
   let progress: ReturnType<typeof createProgress> | undefined;
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
+  const { signal, dispose } = interruptSignal();
   try {
     const result = await runReasoning({
       branch: list(opts.branch) as never,
@@ -106,7 +105,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
       cache: opts.cache,
       resume: opts.resume,
       config,
-      signal: controller.signal,
+      signal,
       onStart: (total) => (progress = createProgress({ label: 'reasoning', total })),
       onTrial: (id, status) => progress?.tick(status === 'done' ? id : `${id} ${status}`),
     });
@@ -116,7 +115,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
     if (result.run.failed.length) process.exitCode = 1;
   } finally {
     progress?.stop();
-    process.off('SIGINT', onSignal);
+    dispose();
   }
 }
 
