@@ -7,15 +7,16 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
 
-const MENTION =
-  /\b(?:3d[-\s]?print(?:er|ing)?s?|printers?|prusa|slic(?:e|ing)|g-?code|print(?:ing)? (?:it|them|this|that|the)\b|print status|print job|(?:pause|resume|cancel|stop) (?:the )?print)/i;
+/** Every place a request names printing (global: matchAll walks them). */
+const MENTIONS =
+  /\b(?:3d[-\s]?print(?:er|ing)?s?|printers?|prusa|slic(?:e|ing)|g-?code|print(?:ing)? (?:it|them|this|that|the)\b|print status|print job|(?:pause|resume|cancel|stop) (?:the )?print)/gi;
 
 /** "export it for 3D printing", "an STL for 3-D printing": a purpose of an export, not a print job. */
 const EXPORT_PURPOSE = /\b(?:export|convert|save|stl)\b[^.?!\n]{0,40}\bfor (?:a )?$/i;
 
 /** Where a request asks for slicing or a printer, or -1. */
 export function prusaMentionedAt(request: string): number {
-  for (const m of request.matchAll(new RegExp(MENTION.source, 'gi'))) {
+  for (const m of request.matchAll(MENTIONS)) {
     if (/^3d/i.test(m[0]) && EXPORT_PURPOSE.test(request.slice(0, m.index))) continue;
     return m.index;
   }
