@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHpc } from '../../../benchmarks/hpc/index.ts';
-import { hpcContext, type SlurmExecutor } from '../../../tools/hpc/index.ts';
-import { ciCluster, requireCluster, uniqueRemoteDir } from './cluster.ts';
+import { ciCluster, removeRemoteDir, requireCluster, uniqueRemoteDir } from './cluster.ts';
 import { testConfig } from './helpers.ts';
 
 const remoteDir = uniqueRemoteDir('bench');
@@ -17,11 +16,7 @@ beforeAll(async () => {
   await requireCluster();
 });
 
-afterAll(async () => {
-  const ctx = hpcContext(config);
-  await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
-  ctx.close();
-});
+afterAll(() => removeRemoteDir(remoteDir));
 
 describe('bench hpc on the SLURM executor', () => {
   it('completes the four steps through sbatch with the offline model and scores them', async () => {

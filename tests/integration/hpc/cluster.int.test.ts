@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InfraError } from '../../../tools/errors.ts';
-import type { SlurmExecutor } from '../../../tools/hpc/index.ts';
-import { ciCluster, requireCluster, uniqueRemoteDir } from './cluster.ts';
+import { ciCluster, removeRemoteDir, requireCluster, uniqueRemoteDir } from './cluster.ts';
 import { harness, SIX_METRICS, testConfig, type ToolHarness } from './helpers.ts';
 
 const remoteDir = uniqueRemoteDir('c');
@@ -25,9 +24,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const t = open[0];
-  if (t) await (t.ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
   open.forEach((x) => x.ctx.close());
+  await removeRemoteDir(remoteDir);
 });
 
 describe('SLURM over SSH', () => {

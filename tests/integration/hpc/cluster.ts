@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { quote } from '../../../tools/hpc/index.ts';
+import { hpcContext, quote, type SlurmExecutor } from '../../../tools/hpc/index.ts';
+import { testConfig } from './helpers.ts';
 
 export const SVC_DIR = process.env.ENGIAI_CI_SVC_DIR || '/var/lib/engiai-ci-services';
 export const SSH_PORT = 2222;
@@ -66,6 +67,16 @@ export function ciCluster(remoteDir: string, extra: Record<string, unknown> = {}
 }
 
 export const uniqueRemoteDir = (tag: string) => `engiai-test-${tag}-${process.pid}-${Date.now().toString(36)}`;
+
+/** Removes a test's remote work folder on the loopback cluster (afterAll; failures ignored). */
+export async function removeRemoteDir(remoteDir: string): Promise<void> {
+  const ctx = hpcContext(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
+  try {
+    await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- ${quote(remoteDir)}`).catch(() => {});
+  } finally {
+    ctx.close();
+  }
+}
 
 /** The pids of sshd's session processes serving the client connection from `localPort`. */
 export function sshdSessionPids(localPort: number): number[] {

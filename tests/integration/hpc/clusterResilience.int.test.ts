@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../../cli/commands/chat.ts';
 import type { SlurmExecutor } from '../../../tools/hpc/index.ts';
-import { ciCluster, requireCluster, sshdSessionPids, uniqueRemoteDir } from './cluster.ts';
+import { ciCluster, removeRemoteDir, requireCluster, sshdSessionPids, uniqueRemoteDir } from './cluster.ts';
 import { harness, testConfig, TINY_HPC, type ToolHarness } from './helpers.ts';
 
 const remoteDir = uniqueRemoteDir('r');
@@ -32,9 +32,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const t = open[0];
-  if (t) await (t.ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
   open.forEach((x) => x.ctx.close());
+  await removeRemoteDir(remoteDir);
 });
 
 describe('resilience on the SLURM cluster', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hpcContext, type SlurmExecutor } from '../../../tools/hpc/index.ts';
 import { BIN, engiai, tempHome } from '../cli/helpers.ts';
-import { ciCluster, requireCluster, uniqueRemoteDir } from './cluster.ts';
+import { ciCluster, removeRemoteDir, requireCluster, uniqueRemoteDir } from './cluster.ts';
 import { testConfig } from './helpers.ts';
 
 const remoteDir = uniqueRemoteDir('dsa');
@@ -32,11 +32,7 @@ beforeAll(async () => {
   await requireCluster();
 });
 
-afterAll(async () => {
-  const ctx = hpcContext(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
-  await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
-  ctx.close();
-});
+afterAll(() => removeRemoteDir(remoteDir));
 
 describe('dataset generate --executor slurm', () => {
   it('a 3-shard job array gathers back exactly the dataset a local run writes', () => {

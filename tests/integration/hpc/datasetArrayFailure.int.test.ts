@@ -6,10 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hpcContext, type SlurmExecutor } from '../../../tools/hpc/index.ts';
 import { engiai, tempHome } from '../cli/helpers.ts';
-import { ciCluster, requireCluster, uniqueRemoteDir } from './cluster.ts';
-import { testConfig } from './helpers.ts';
+import { ciCluster, removeRemoteDir, requireCluster, uniqueRemoteDir } from './cluster.ts';
 
 const remoteDir = uniqueRemoteDir('dsf');
 const TINY = ['--n', '6', '--seed', '1', '--nelx', '20', '--nely', '10', '--max-iter', '5'];
@@ -21,11 +19,7 @@ beforeAll(async () => {
   await requireCluster();
 });
 
-afterAll(async () => {
-  const ctx = hpcContext(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
-  await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- '${remoteDir}'`).catch(() => {});
-  ctx.close();
-});
+afterAll(() => removeRemoteDir(remoteDir));
 
 describe('a failing shard', () => {
   it('is reported with its log tail, the other shards’ rows are kept, and the rerun submits only that shard', () => {
