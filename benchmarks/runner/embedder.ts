@@ -31,8 +31,7 @@ export function defaultEmbeddingSpec(chatSpec: string): string | undefined {
 export async function createEmbedder(spec: string, config: EngiConfig, cache?: ResponseCache): Promise<Embedder> {
   if (!/^[a-z-]+:\S+$/.test(spec)) throw new InputError(`embedding spec "${spec}" must look like provider:model`, { field: 'semantic', hint: 'use openai:, google:, ollama: or lexical' });
   const { resolveEmbedder } = await import('../../tools/retrieval/embeddings/embedder.ts');
-  const impl = resolveEmbedder(spec, config);
-  if (!impl) throw new InputError(`"${spec}" names no embedding model`, { field: 'semantic', hint: 'use openai:, google:, ollama: or lexical' });
+  const impl = resolveEmbedder(spec, config)!; // null only for "none", which the pattern above refuses
   return {
     model: spec,
     async embed(texts) {
