@@ -18,15 +18,26 @@ export interface JobInfo {
   elapsedSeconds?: number;
   /** Why it is pending (Resources, Priority, …) or why it ended. */
   reason?: string;
+  /** When it really started / ended (in the past; as the scheduler prints it). Never a projection. */
   startedAt?: string;
   endedAt?: string;
+  /** The scheduler's projections: a pending job's estimated start, a running job's end at its time limit. */
+  expectedStartAt?: string;
+  expectedEndAt?: string;
+  /** A job array: how many of its tasks are in each SLURM state (COMPLETED: 9, FAILED: 1, …). */
+  tasks?: Record<string, number>;
+  /** The cluster answered for this id, but with a job that is not the one we submitted (another user's, an id reused later). */
+  notOurs?: string;
   /** Where the state came from: squeue, scontrol, sacct, exit_code file, local process. */
   source: string;
 }
 
+/** The first word of a SLURM state ("CANCELLED by 1001" → CANCELLED, "CANCELLED+" → CANCELLED). */
+export const stateWord = (raw: string) => raw.trim().split(/[\s+]/)[0].toUpperCase();
+
 /** A SLURM state word (e.g. "CANCELLED+", "CANCELLED by 1001", "COMPLETING") as one of ours. */
 export function normaliseSlurmState(raw: string): JobState {
-  const w = raw.trim().split(/[\s+]/)[0].toUpperCase();
+  const w = stateWord(raw);
   if (['PENDING', 'CONFIGURING', 'REQUEUED', 'REQUEUE_HOLD', 'REQUEUE_FED', 'RESV_DEL_HOLD', 'SUSPENDED', 'STOPPED', 'RESIZING', 'SIGNALING', 'STAGE_OUT'].includes(w)) {
     return w === 'SUSPENDED' || w === 'STOPPED' || w === 'SIGNALING' || w === 'STAGE_OUT' ? 'RUNNING' : 'PENDING';
   }
@@ -35,6 +46,40 @@ export function normaliseSlurmState(raw: string): JobState {
   if (w === 'CANCELLED') return 'CANCELLED';
   if (['FAILED', 'TIMEOUT', 'OUT_OF_MEMORY', 'NODE_FAIL', 'BOOT_FAIL', 'DEADLINE', 'PREEMPTED', 'SPECIAL_EXIT', 'REVOKED'].includes(w)) return 'FAILED';
   return 'UNKNOWN';
+}
+
+/**
+ * Why a job ended, from its state word and "code:signal" exit code, in words a person can act on
+ * (sacct has no end reason of its own: its Reason column is the last reason the job waited for).
+ */
+export function endReason(raw: string, exitCode?: string): string | undefined {
+  const w = stateWord(raw);
+  const [code = 0, signal = 0] = (exitCode ?? '').split(':').map((x) => Number(x) || 0);
+  const exit = signal ? `killed by signal ${signal}` : code ? `exit code ${code}` : undefined;
+  switch (w) {
+    case 'COMPLETED':
+      return undefined;
+    case 'FAILED':
+      return exit ?? 'failed';
+    case 'CANCELLED': {
+      const by = /by (\d+)/.exec(raw)?.[1];
+      return by ? `cancelled by uid ${by}` : 'cancelled';
+    }
+    case 'TIMEOUT':
+      return 'reached its time limit (ask for more with time_limit)';
+    case 'OUT_OF_MEMORY':
+      return 'ran out of memory (killed at its memory limit)';
+    case 'NODE_FAIL':
+      return 'a node it ran on failed';
+    case 'PREEMPTED':
+      return 'preempted by a higher-priority job';
+    case 'BOOT_FAIL':
+      return 'its node failed to boot';
+    case 'DEADLINE':
+      return 'reached its deadline before it could run to the end';
+    default:
+      return undefined;
+  }
 }
 
 /** SLURM durations: [D-]HH:MM:SS, MM:SS, or MM. */
