@@ -91,6 +91,28 @@ describe('a real SLURM, read by our parsers', () => {
     expect(await ex.status(id, `${remoteDir}/array`, timeoutJob.ours)).toMatchObject({ state: 'UNKNOWN', notOurs: expect.stringMatching(/not from the job folder/) });
   });
 
+  it('job_status, wait_for_job and cancel_job on a recorded id that the cluster now gives to a later job', async () => {
+    const t = harness(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
+    try {
+      await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1 }, 'stale');
+      const sub = await t.call('submit_job', {}, 'stale');
+      // the record says we submitted in 2020: the job SLURM now has under this id came later, so it is not ours
+      await t.ctx.store.update('stale', (rec) => {
+        rec.pipelines[0].job!.submittedAt = '2020-01-01T00:00:00.000Z';
+      });
+      const status = await t.call('job_status', {}, 'stale');
+      expect(status).toMatchObject({ job_id: sub.job_id, state: 'UNKNOWN', not_our_job: expect.stringMatching(/later job/) });
+      const t0 = Date.now();
+      expect(await t.call('wait_for_job', { poll_s: 5 }, 'stale')).toMatchObject({ state: 'UNKNOWN', hint: expect.stringMatching(/no longer knows our job/) });
+      expect(Date.now() - t0).toBeLessThan(5_000); // stops at the first answer, no three polls
+      await expect(t.call('cancel_job', {}, 'stale')).rejects.toThrow(/not the job this conversation submitted.*nothing was cancelled/);
+      expect((await ex.status(String(sub.job_id), String(sub.job_dir))).state).not.toBe('CANCELLED');
+      await ex.cancel(String(sub.job_id)); // our own clean-up, by the executor
+    } finally {
+      t.ctx.close();
+    }
+  });
+
   it('a job killed at its time limit is FAILED (TIMEOUT) with the reason', async () => {
     const info = await until(timeoutJob.id, timeoutJob.dir, timeoutJob.ours, (i) => isTerminal(i.state), 150_000);
     expect(info).toMatchObject({ state: 'FAILED', slurmState: 'TIMEOUT', reason: expect.stringMatching(/time limit/) });
