@@ -23,7 +23,7 @@ const RULES: Rule[] = [
   { field: 'partition', pattern: /user's group not permitted to use this partition|not allowed to use this partition|AccessDenied/i, what: 'you may not submit to that partition', hint: PARTITIONS },
   {
     field: 'time_limit',
-    pattern: /QOSMaxWallDurationPerJobLimit|Requested time limit is invalid|Invalid --time specification|time limit exceeds|PartitionTimeLimit/i,
+    pattern: /MaxWallDuration\w*Limit|Requested time limit is invalid|Invalid --time specification|time limit exceeds|PartitionTimeLimit/i,
     what: 'the time limit is over what the partition or QOS allows (or unreadable)',
     hint: 'ask for a shorter time_limit (HH:MM:SS); `sinfo -o "%P %l"` shows each partition\'s limit and `sacctmgr show qos format=name,maxwall` the QOS limits',
   },
@@ -33,7 +33,7 @@ const RULES: Rule[] = [
     what: 'the GPU / generic resource request names something no node has',
     hint: 'request a GPU type the partition has (`sinfo -o "%P %G"` lists them), or none',
   },
-  { field: 'account', pattern: /Invalid account or account\/partition combination|invalid account|Job has no account|InvalidAccount/i, what: 'the SLURM account is missing or not yours for that partition', hint: 'check your accounts with `sacctmgr show assoc user=$USER format=account,partition`' },
+  { field: 'account', pattern: /Invalid account or account\/partition combination|invalid account|Job has no account|InvalidAccount|Assoc\w*Limit/i, what: 'the SLURM account is missing, not yours for that partition, or at one of its limits', hint: 'check your accounts with `sacctmgr show assoc user=$USER format=account,partition`' },
   { field: 'qos', pattern: /Invalid qos specification|QOSMaxSubmitJob|QOSGrp\w*Limit|QOSMax\w*Limit|Job violates accounting\/QOS policy/i, what: 'the QOS refuses the job (its limits, or a QOS you may not use)', hint: 'check the QOS limits with `sacctmgr show qos` and your jobs in the queue (`squeue -u $USER`)' },
   { field: 'memory', pattern: /Memory specification can not be satisfied|Memory required by task is not available|mem-per-cpu|exceeds (?:the )?memory/i, what: 'no node has the memory asked for', hint: '`sinfo -o "%P %m"` shows the memory per node of each partition' },
   { field: 'cpus', pattern: /More processors requested than permitted|CPU count per node can not be satisfied/i, what: 'no node in the partition has that many CPUs', hint: 'ask for fewer cpus, or another partition; `sinfo -o "%P %c"` shows the CPUs per node' },

@@ -39,10 +39,10 @@ export const SACCT_FIELDS = 'JobID,State,ExitCode,Elapsed,Start,End,Submit,User,
 const value = (v?: string) => (v && !['Unknown', 'None', 'N/A', '(null)', 'None assigned'].includes(v) ? v : undefined);
 const reasonOf = (v?: string) => value(v?.replace(/^\((.*)\)$/, '$1'));
 
-/** How many tasks "3", "3-10", "[1,3,5-7]%2" name. */
+/** How many tasks "3", "3-10", "[1,3,5-7]%2", "[0-9:3]" name. */
 export function taskCount(spec: string): number {
   let n = 0;
-  for (const part of spec.replace(/^\[|\]$|%\d+$/g, '').replace(/%\d+\]?$/, '').split(',')) {
+  for (const part of spec.replace(/[[\]]/g, '').replace(/%\d+/g, '').split(',')) {
     const m = /^(\d+)(?:-(\d+))?(?::(\d+))?$/.exec(part.trim());
     if (!m) return 1;
     n += m[2] ? Math.floor((Number(m[2]) - Number(m[1])) / Number(m[3] ?? 1)) + 1 : 1;

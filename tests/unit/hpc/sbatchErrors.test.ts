@@ -26,6 +26,12 @@ const CASES: Array<{ stderr: string; source: string; field: string; says: RegExp
   { stderr: 'sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n', source: ERRNO, field: 'account', says: /account/ },
   { stderr: 'sbatch: error: Batch job submission failed: Invalid qos specification\n', source: ERRNO, field: 'qos', says: /QOS/ },
   {
+    stderr: "sbatch: error: AssocMaxSubmitJobLimit\nsbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)\n",
+    source: ERRNO,
+    field: 'account',
+    says: /at one of its limits/,
+  },
+  {
     stderr: "sbatch: error: QOSMaxSubmitJobPerUserLimit\nsbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)\n",
     source: ERRNO,
     field: 'qos',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { OurSubmission } from '../../../tools/hpc/jobIdentity.ts';
 import type { JobInfo } from '../../../tools/hpc/jobState.ts';
 import { parseStatus } from '../../../tools/hpc/slurm.ts';
+import { taskCount } from '../../../tools/hpc/slurmRecords.ts';
 
 const LOOPBACK = 'loopback cluster (.ci/services.sh), slurm-wlm 22.05.8, captured 2026-12-01';
 const RECORDED = 'hand-written in the sacct/scontrol format WenzhuoXu/slurm-mcp recorded on CMU TRACE and PSC Bridges-2 (SLURM 22.05.11)';
@@ -106,6 +107,10 @@ describe('SLURM status as real clusters print it', () => {
   it('a job whose id went to a later job still reads from our job folder\'s exit_code', () => {
     const out = fixture('recorded-format/squeue-id-reused-by-later-job.txt').replace(/@@\n\n@@\nalice/, '@@\n0\n@@\nalice');
     expect(parseStatus('7', out, { key: KEY, submittedAt: '2026-12-01T12:00:00Z' })).toMatchObject({ state: 'COMPLETED', source: 'exit_code file', reason: expect.stringMatching(/another job/) });
+  });
+
+  it('counts the tasks of an array id as sacct, squeue and scontrol print them', () => {
+    expect(['4', '3-9', '[3-9]', '[1,3,5-7]%2', '[3-9%2]', '0-9:3', '3-10%4'].map(taskCount)).toEqual([1, 7, 7, 5, 7, 4, 8]);
   });
 
   it('compares submit times in the cluster\'s own zone', () => {
