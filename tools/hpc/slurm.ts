@@ -1,6 +1,7 @@
 /**
  * SLURM over a shell: the remote command lines (built from validated values, every value quoted)
- * and the parsers of what squeue, scontrol and sacct print. Pure; slurmExecutor.ts runs them.
+ * and which of squeue, scontrol, sacct and the exit_code file speaks for a job (their line parsers:
+ * slurmRecords.ts; whether the job is ours: jobIdentity.ts). Pure; slurmExecutor.ts runs them.
  *
  * Submission is idempotent: the job is submitted with `--comment engiai:<key>`, and the command
  * first looks for that key — in the job folder's `job_id` file (written right after sbatch), then
