@@ -26,6 +26,8 @@ export interface JobInfo {
   expectedEndAt?: string;
   /** A job array: how many of its tasks are in each SLURM state (COMPLETED: 9, FAILED: 1, …). */
   tasks?: Record<string, number>;
+  /** A pending job that waits for something it will never get as submitted (a limit it is over): why, and what to change. */
+  wontStart?: string;
   /** The cluster answered for this id, but with a job that is not the one we submitted (another user's, an id reused later). */
   notOurs?: string;
   /** Where the state came from: squeue, scontrol, sacct, exit_code file, local process. */
@@ -80,6 +82,29 @@ export function endReason(raw: string, exitCode?: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Pending reasons that do not pass by waiting: sbatch accepted the job, but it asks for more than
+ * the partition, QOS or account allows (clusters without EnforcePartLimits queue such jobs instead
+ * of refusing them), or names something that does not exist. Reason codes from `man squeue` (JOB
+ * REASON CODES); PartitionConfig observed on the loopback cluster for `-c 64` on a 2-CPU node.
+ */
+const WONT_START: Record<string, string> = {
+  PartitionConfig: 'it asks for more CPUs, memory or nodes than the partition has (cpus, or another partition)',
+  PartitionTimeLimit: "its time limit is over the partition's (time_limit)",
+  PartitionNodeLimit: "it asks for more nodes than the partition's limit",
+  BadConstraints: 'no node can satisfy its constraints (cpus, memory, GPUs)',
+  QOSMaxWallDurationPerJobLimit: "its time limit is over the QOS's (time_limit)",
+  AssocMaxWallDurationPerJobLimit: "its time limit is over the account's (time_limit)",
+  InvalidAccount: 'its account is not valid (account)',
+  InvalidQOS: 'its QOS is not valid (qos)',
+};
+
+/** Why a job pending for `reason` will not start as submitted, or undefined when waiting helps. */
+export function wontStart(reason: string | undefined): string | undefined {
+  const why = reason ? WONT_START[reason] : undefined;
+  return why && `pending for ${reason}: ${why}; it will not start as submitted`;
 }
 
 /** SLURM durations: [D-]HH:MM:SS, MM:SS, or MM. */

@@ -10,7 +10,7 @@
  * scheduler's projection (the estimated start, the start plus the time limit); those go to
  * expectedStartAt / expectedEndAt, and only times that really happened to startedAt / endedAt.
  */
-import { endReason, isTerminal, normaliseSlurmState, parseDuration, stateWord, type JobInfo, type JobState } from './jobState.ts';
+import { endReason, isTerminal, normaliseSlurmState, parseDuration, stateWord, wontStart, type JobInfo, type JobState } from './jobState.ts';
 
 export interface TaskRecord {
   /** "7", "5_1", "5_[3-10]" (sacct), or "5_3-10" (scontrol's pending range). */
@@ -152,7 +152,9 @@ export function recordsToInfo(jobId: string, records: readonly TaskRecord[], sou
   if (records.length === 1 && !records[0].array) {
     const r = records[0];
     const { id: _id, count: _count, array: _array, user: _user, submittedAt: _submitted, comment: _comment, workDir: _workDir, ...rest } = r;
-    return { ...rest, id: jobId, state: normaliseSlurmState(r.slurmState), reason: why(r), source };
+    const state = normaliseSlurmState(r.slurmState);
+    const stuck = state === 'PENDING' ? wontStart(r.reason) : undefined;
+    return { ...rest, id: jobId, state, reason: why(r), ...(stuck ? { wontStart: stuck } : {}), source };
   }
   const tasks: Record<string, number> = {};
   const states = new Map<JobState, TaskRecord[]>();

@@ -113,6 +113,21 @@ describe('a real SLURM, read by our parsers', () => {
     }
   });
 
+  it('wait_for_job returns at once for a job sbatch accepted that cannot start (more CPUs than the partition has)', async () => {
+    const t = harness(testConfig({ clusters: { ci: ciCluster(remoteDir) } }));
+    try {
+      await t.call('generate_slurm_script', { algo: 'cgan', epochs: 1, cpus: 64 }, 'big');
+      await t.call('submit_job', {}, 'big');
+      const t0 = Date.now();
+      const r = await t.call('wait_for_job', { timeout_s: 60, poll_s: 1 }, 'big');
+      expect(r).toMatchObject({ state: 'PENDING', reason: 'PartitionConfig', wont_start: expect.stringMatching(/cpus/), hint: expect.stringMatching(/cancel_job/) });
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      expect(await t.call('cancel_job', {}, 'big')).toMatchObject({ state: 'CANCELLED' });
+    } finally {
+      t.ctx.close();
+    }
+  });
+
   it('a job killed at its time limit is FAILED (TIMEOUT) with the reason', async () => {
     const info = await until(timeoutJob.id, timeoutJob.dir, timeoutJob.ours, (i) => isTerminal(i.state), 150_000);
     expect(info).toMatchObject({ state: 'FAILED', slurmState: 'TIMEOUT', reason: expect.stringMatching(/time limit/) });

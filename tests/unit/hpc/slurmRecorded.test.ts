@@ -55,6 +55,13 @@ const CASES: Case[] = [
     ours: { key: KEY, submittedAt: '2026-12-01T21:55:13Z' },
     expect: { state: 'FAILED', slurmState: 'TIMEOUT', exitCode: '0:15', startedAt: '2026-12-01T21:55:12', reason: expect.stringMatching(/time limit/) },
   },
+  {
+    file: 'loopback/status-pending-partitionconfig-49.txt',
+    source: `${LOOPBACK} (sbatch -c 64 on a 2-CPU node: accepted, then pending for ever)`,
+    ours: { key: KEY, submittedAt: '2026-12-01T22:10:59Z' },
+    expect: { state: 'PENDING', reason: 'PartitionConfig', wontStart: expect.stringMatching(/more CPUs, memory or nodes than the partition has.*will not start as submitted/) },
+  },
+  { file: 'loopback/status-pending-12.txt', source: `${LOOPBACK} (Resources passes by waiting)`, ours: { key: KEY, submittedAt: '2026-12-01T21:55:13Z' }, expect: { state: 'PENDING' }, absent: ['wontStart'] },
   // sacct only (scontrol and squeue forgot the job after MinJobAge): the reason comes from the state and exit code
   { file: 'recorded-format/sacct-timeout.txt', source: RECORDED, ours: { key: KEY, submittedAt: '2026-08-30T01:36:33Z' }, expect: { state: 'FAILED', slurmState: 'TIMEOUT', source: 'sacct', elapsedSeconds: 28805, reason: expect.stringMatching(/time limit/), endedAt: '2026-08-30T06:04:57' } },
   {

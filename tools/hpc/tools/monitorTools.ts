@@ -23,7 +23,8 @@ export const waitForJob = defineHpcTool({
   name: 'wait_for_job',
   description:
     'Step 3: monitor a submitted job until it ends (COMPLETED, FAILED or CANCELLED), reporting progress. Survives dropped SSH connections. ' +
-    'If timeout_s passes first it returns timed_out: true; call it again to keep waiting. A FAILED job comes back with its log tail.',
+    'If timeout_s passes first it returns timed_out: true; call it again to keep waiting. A FAILED job comes back with its log tail. ' +
+      'A job pending for a limit it is over (more CPUs than the partition has, a time over its limit) comes back at once with wont_start.',
   keyFields: ['job_id', 'state', 'elapsed_s', 'exit_code', 'timed_out', 'log_tail'],
   schema: z.strictObject({
     job_id: jobIdField,
@@ -51,6 +52,9 @@ export const waitForJob = defineHpcTool({
             ...(failed ? { log_tail: tail.slice(-20), hint: info.notOurs ? 'the cluster no longer knows our job under this id; generate and submit the script again' : 'read the log tail; fix the cause and generate a new script' } : { log_tail: tail.slice(-5), next: `fetch_job_output with job_id ${info.id}, then evaluate_model` }),
           },
         };
+      }
+      if (info.wontStart) {
+        return { result: { ...jobView(p, info), log_tail: tail.slice(-5), hint: 'the job will not start as submitted: cancel_job it, then generate_slurm_script with the fix' } };
       }
       if (Date.now() - t0 + pollMs > timeoutMs) {
         return { result: { ...jobView(p, info), timed_out: true, progress, log_tail: tail.slice(-5), hint: 'the job is still running; call wait_for_job again' } };

@@ -48,7 +48,7 @@ export function trainingProgress(lines: readonly string[]): { epoch: number; epo
 /** What we know of a pipeline's submission, for the executor to check the job it finds is ours. */
 export const ourSubmission = (p: PipelineRecord & { job: NonNullable<PipelineRecord['job']> }): OurSubmission => ({ key: p.key, submittedAt: p.job.submittedAt });
 
-const JOB_INFO_FIELDS = ['slurmState', 'exitCode', 'elapsedSeconds', 'reason', 'startedAt', 'endedAt', 'expectedStartAt', 'expectedEndAt', 'tasks', 'notOurs'] as const;
+const JOB_INFO_FIELDS = ['slurmState', 'exitCode', 'elapsedSeconds', 'reason', 'startedAt', 'endedAt', 'expectedStartAt', 'expectedEndAt', 'tasks', 'wontStart', 'notOurs'] as const;
 
 /** Polls the executor once and writes state, elapsed time and log tail into the record. */
 export async function refresh(ctx: HpcToolContext, p: PipelineRecord & { job: NonNullable<PipelineRecord['job']> }, tailLines = 20): Promise<{ info: JobInfo; tail: string[] }> {
@@ -79,6 +79,7 @@ export function jobView(p: PipelineRecord, info: JobInfo) {
     ...(info.endedAt ? { ended_at: info.endedAt } : {}),
     ...(info.expectedStartAt ? { expected_start_at: info.expectedStartAt } : {}),
     ...(info.expectedEndAt ? { expected_end_at: info.expectedEndAt } : {}),
+    ...(info.wontStart ? { wont_start: info.wontStart } : {}),
     ...(info.notOurs ? { not_our_job: info.notOurs } : {}),
     cluster: p.cluster,
     executor: p.executor,
