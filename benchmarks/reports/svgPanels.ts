@@ -38,15 +38,16 @@ function scaleOf(p: MetricPanel): { y: (v: number) => number; ticks: number[]; d
   const vals = p.bars.flatMap((b) => [b.value, ...(b.points ?? [])]).filter(Number.isFinite);
   if (p.log) {
     const pos = vals.filter((v) => v > 0);
-    const lo = pos.length ? Math.floor(Math.log10(Math.min(...pos))) : 0;
-    const hi = pos.length ? Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...pos)))) : 1;
+    // a decade below the smallest value (so its bar shows) and room above the largest for its label
+    const lo = pos.length ? Math.floor(Math.log10(Math.min(...pos))) - 1 : 0;
+    const hi = pos.length ? Math.max(lo + 2, Math.ceil(Math.log10(Math.max(...pos)) + 0.3)) : 1;
     const step = Math.max(1, Math.ceil((hi - lo) / 5));
     const ticks: number[] = [];
     for (let e = lo; e <= hi; e += step) ticks.push(10 ** e);
     return { y: (v) => (Math.log10(v) - lo) / (hi - lo), ticks, drawable: (v) => Number.isFinite(v) && v > 0 };
   }
-  const max = Math.max(0, ...vals);
-  const min = Math.min(0, ...vals);
+  const max = Math.max(0, ...vals) * 1.12;
+  const min = Math.min(0, ...vals) * 1.12;
   const span = max - min || 1;
   return { y: (v) => (v - min) / span, ticks: [0, 0.25, 0.5, 0.75, 1].map((k) => min + k * span), drawable: Number.isFinite };
 }
@@ -57,7 +58,7 @@ export function metricPanels(title: string, panels: readonly MetricPanel[], opts
   const nBars = Math.max(1, ...panels.map((p) => p.bars.length));
   const panelW = Math.max(150, 58 + nBars * (bar + gap));
   const left = 12;
-  const top = 52;
+  const top = 58;
   const plotH = 170;
   const legend: LegendItem[] = [];
   for (const p of panels) for (const b of p.bars) if (!legend.some((l) => l.label === b.label)) legend.push({ label: b.label, color: b.color });
@@ -74,8 +75,8 @@ export function metricPanels(title: string, panels: readonly MetricPanel[], opts
     const axis = x0 + 50;
     const s = scaleOf(p);
     const Y = (v: number) => bottom - plotH * Math.max(0, Math.min(1, s.y(v)));
-    out.push(`<text x="${x0 + panelW / 2}" y="${top - 16}" text-anchor="middle" font-weight="bold">${esc(`${p.title} ${p.better === 'lower' ? '↓' : '↑'}`)}</text>`);
-    if (p.log) out.push(`<text x="${x0 + panelW / 2}" y="${top - 4}" text-anchor="middle" fill="#666">log scale</text>`);
+    out.push(`<text x="${x0 + panelW / 2}" y="${top - 24}" text-anchor="middle" font-weight="bold">${esc(`${p.title} ${p.better === 'lower' ? '↓' : '↑'}`)}</text>`);
+    if (p.log) out.push(`<text x="${x0 + panelW / 2}" y="${top - 12}" text-anchor="middle" fill="#666">log scale</text>`);
     for (const t of s.ticks) out.push(`<line x1="${axis}" x2="${x0 + panelW - 8}" y1="${f1(Y(t))}" y2="${f1(Y(t))}" stroke="#ddd"/><text x="${axis - 3}" y="${f1(Y(t) + 4)}" text-anchor="end">${esc(short(t))}</text>`);
     p.bars.forEach((b, j) => {
       const x = axis + 6 + j * (bar + gap);

@@ -5,24 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BASELINE_SOURCE, ENGIOPT_BASELINES } from '../../../benchmarks/hpc/engioptBaselines.ts';
-import { hpcPrompt } from '../../../benchmarks/hpc/prompts.ts';
 import { iogGap, trainedModelBlocks, trainedModelMetrics } from '../../../benchmarks/hpc/trainedModels.ts';
-import type { Trace } from '../../../benchmarks/trace/index.ts';
-
-/** An HPC trial's trace: the sample, then the specialist's calls with results shaped as evaluate_model returns them. */
-function hpcTrace(o: { trialId: string; model: string; algorithm: 'cgan' | 'diffusion'; seed: number; metrics?: Record<string, number>; ok?: boolean }): Trace {
-  const expected = { algorithm: o.algorithm, problem: 'beams2d', epochs: 1, seed: o.seed };
-  const sample = { id: `hpc.explicit.${o.algorithm}.seed${o.seed}`, style: 'explicit', executor: 'local', text: hpcPrompt('explicit', expected, 'local'), expected };
-  const events: Trace['events'] = [{ type: 'sample', t: 0, sample }];
-  const call = (id: string, name: string, args: unknown, result: unknown, ok = true) => events.push({ type: 'tool_call', t: 1, agent: 'hpc', id, name, args }, { type: 'tool_result', t: 2, agent: 'hpc', id, name, ok, result });
-  call('1', 'generate_slurm_script', { algo: o.algorithm, problem: 'beams2d', epochs: 1, seed: o.seed }, { job_id: '1' });
-  if (o.metrics) call('2', 'evaluate_model', { job_id: '1' }, { job_id: '1', ...o.metrics, seed: o.seed, problem_id: 'beams2d', model_id: `engiai_${o.algorithm}_small`, n_samples: 50, sigma: 10, metrics_file: '/x/metrics.json' }, o.ok ?? true);
-  return {
-    header: { type: 'header', format: 1, suite: 'hpc', suiteVersion: 1, trialId: o.trialId, sampleId: sample.id, seed: o.seed, model: o.model, configHash: 'aaaaaaaaaaaaaaaa', gitSha: 'f00', gitDirty: false, startedAt: '2026-01-01T00:00:00Z' },
-    events,
-    end: { type: 'end', status: 'ok', attempts: 1, durationMs: 5 },
-  };
-}
+import { hpcTrace } from '../../fixtures/hpcTraces.ts';
 
 const M = (cog: number, iog: number, ref: number) => ({ iog, cog, fog: 2, mmd: 0.2, dpp: 1e-20, viol: 0.5, reference_objective: ref });
 
