@@ -2,7 +2,8 @@
  * `engiai bench report` over HPC run directories (child process, real files): two runs of one agent
  * under different configurations stay two cells, a copied run adds no trial, and the report carries
  * Figure 8 (agent-trained cGAN vs EngiOpt's cgan_cnn_2d baselines) from the trials' evaluate_model
- * results. The traces are written in the suite's format by the fixture.
+ * results, in the combined report and in one run's own (bench score). The traces are written in the
+ * suite's format by the fixture.
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,5 +42,11 @@ describe('engiai bench report over HPC runs', () => {
     expect(md).toContain('## Trials counted once');
     expect(existsSync(join(home, 'runs', 'report', 'figures', 'hpc-cgan-vs-engiopt.svg'))).toBe(true);
     expect(md).toContain('S_HPC (mean ± sample std)');
+
+    // one run's own report (bench score; the web page lists its figures) carries Figure 8 too
+    const score = engiai(home, ['bench', 'score', join(home, 'runs', 'b'), '--json']);
+    expect(score.code, score.stderr).toBe(0);
+    expect(existsSync(join(home, 'runs', 'b', 'figures', 'hpc-cgan-vs-engiopt.svg'))).toBe(true);
+    expect(readFileSync(join(home, 'runs', 'b', 'report.md'), 'utf8')).toContain('| reference (agent-trained cgan, beams2d) | 1 | 5000 |');
   });
 });
