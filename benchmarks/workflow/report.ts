@@ -1,9 +1,12 @@
 /**
- * The workflow report (pure): the paper's Tables 2 and 3 (TC and CO per style × model, with the
- * paper's published values for its four models as reference columns), every sub-score per cell
- * with intervals and pass^k, the composite under alternative weights, failure reasons, the figures
- * (tool-call heatmap, CO distributions per style, tool count vs CO, agent design / ground truth /
- * pixel difference as in the paper's Figure 2), provenance and the deviations from the paper.
+ * The workflow report (pure): the paper's Tables 2 and 3 (TC and CO per style × agent/model, mean ±
+ * population std as the paper's, with the paper's published values for its four models as reference
+ * columns; averages over the paper's styles), every sub-score per cell with intervals (sample std)
+ * and pass^k, the composite under alternative weights, failure reasons, the figures (tool-call
+ * heatmap, CO distributions per style, tool count vs CO with the CO and DQ lines as in Figure 5,
+ * agent design / ground truth / pixel difference as in Figure 2), provenance and the deviations from
+ * the paper. Cells (reports/cells.ts) never pool two configurations or paraphrase sets and count each
+ * trial id once.
  */
 import { cellLabels, duplicateBlocks, duplicateNotes, groupCells, type Cell as GenericCell } from '../reports/cells.ts';
 import { docHtml, docMarkdown, figuresOf, provenanceBlocks, type Block, type Figure, type ReportDoc } from '../reports/document.ts';
