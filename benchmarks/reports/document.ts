@@ -68,9 +68,23 @@ export function docHtml(doc: ReportDoc): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escHtml(doc.title)}</title><style>${STYLE}</style></head><body>${body.join('\n')}</body></html>\n`;
 }
 
-/** The provenance block of one or more runs (git SHA, dirty flag, models, seeds, config hash). */
+/** Top-level settings of each run's configuration whose values differ between runs of its suite ("key=value; …"). */
+export function configDifferences(runs: readonly Pick<Provenance, 'suite' | 'config'>[]): string[] {
+  const entries = (c: unknown) => (c && typeof c === 'object' && !Array.isArray(c) ? Object.entries(c as Record<string, unknown>) : []);
+  return runs.map((r) => {
+    const peers = runs.filter((x) => x.suite === r.suite);
+    if (peers.length < 2) return '';
+    const keys = [...new Set(peers.flatMap((x) => entries(x.config).map(([k]) => k)))].sort();
+    const value = (x: (typeof peers)[number], k: string) => JSON.stringify(entries(x.config).find(([y]) => y === k)?.[1] ?? null);
+    const differing = keys.filter((k) => new Set(peers.map((x) => value(x, k))).size > 1);
+    return differing.map((k) => `${k}=${value(r, k).length > 60 ? `${value(r, k).slice(0, 57)}…` : value(r, k)}`).join('; ');
+  });
+}
+
+/** The provenance block of one or more runs (git SHA, dirty flag, models, seeds, config hash, what sets its configuration apart). */
 export function provenanceBlocks(runs: readonly (Provenance & { dir?: string })[]): Block[] {
-  const rows = runs.map((p) => [
+  const differs = configDifferences(runs);
+  const rows = runs.map((p, i) => [
     p.suite,
     p.dir ?? '',
     p.configHash,
@@ -78,6 +92,8 @@ export function provenanceBlocks(runs: readonly (Provenance & { dir?: string })[
     p.models.join(', '),
     p.seeds.length > 6 ? `${p.seeds.slice(0, 6).join(', ')}, … (${p.seeds.length})` : p.seeds.join(', '),
     `${p.traces} (${p.failed} failed)`,
+    ...(differs.some(Boolean) ? [differs[i] || '–'] : []),
   ]);
-  return [{ kind: 'h2', text: 'Provenance' }, { kind: 'table', header: ['suite', 'run directory', 'config hash', 'git', 'agents / models', 'seeds', 'traces'], rows }];
+  const header = ['suite', 'run directory', 'config hash', 'git', 'agents / models', 'seeds', 'traces', ...(differs.some(Boolean) ? ['settings that differ between runs'] : [])];
+  return [{ kind: 'h2', text: 'Provenance' }, { kind: 'table', header, rows }];
 }
