@@ -40,7 +40,7 @@ export function hpcBlocks(trials: readonly ScoredHpcTrial[]): Block[] {
   const series = cs.map((c, i) => ({ label: `${c.model} · ${c.style}`, color: PALETTE[i % PALETTE.length], values: HPC_STEPS.map((st) => mean(c.trials.map((t) => t.score.steps[st.step]))) }));
   return [
     { kind: 'h2', text: 'HPC: step completion per style' },
-    { kind: 'table', header: ['agent / model', 'style', 'n', ...HPC_STEPS.map((s) => `${s.step} (share)`), 'c_config', 'n_metrics', 'S_HPC (mean ± std)'], rows, caption: 'S_HPC = w_step·n_completed/4 + w_config·c_config + w_eval·min(1, n_metrics/6), weights 0.70/0.15/0.15 (paper Appendix A.3).' },
+    { kind: 'table', header: ['agent / model', 'style', 'n', ...HPC_STEPS.map((s) => `${s.step} (share)`), 'c_config', 'n_metrics', 'S_HPC (mean ± sample std)'], rows, caption: 'S_HPC = w_step·n_completed/4 + w_config·c_config + w_eval·min(1, n_metrics/6), weights 0.70/0.15/0.15 (paper Appendix A.3).' },
     { kind: 'figure', file: 'figures/hpc-steps.svg', svg: groupedBars('HPC step completion', HPC_STEPS.map((s) => s.step), series), caption: 'Share of trials completing each step, per agent/model and style.' },
     { kind: 'h2', text: 'Deviations from the paper (HPC)' },
     { kind: 'list', items: HPC_DEVIATIONS },

@@ -4,6 +4,7 @@ import type { Trace } from '../trace/index.ts';
 import { hpcBlocks, hpcSummary } from './report.ts';
 import { hpcSampleSchema, type HpcSample } from './schema.ts';
 import { scoreHpc, type HpcScore } from './scoring/scoreHpc.ts';
+import { trainedModelBlocks, trainedModelMetrics } from './trainedModels.ts';
 
 export const HPC_SUITE = 'hpc';
 export const HPC_VERSION = 1;
@@ -19,6 +20,7 @@ const HPC_SCORING: SuiteScoring<HpcSample, HpcScore> = {
   blocks: hpcBlocks,
   summary: hpcSummary,
   rowKey: (s) => ({ style: s.style, seed: s.expected.seed }),
+  traceBlocks: (traces) => trainedModelBlocks(trainedModelMetrics(traces)),
 };
 
 export const scoreHpcTraces = (traces: readonly Trace[]) => scoreTraces(HPC_SCORING, traces);

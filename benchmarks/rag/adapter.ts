@@ -1,9 +1,10 @@
 /** The RAG suite for `bench score | compare | report` (benchmarks/suites.ts). */
 import { createHash } from 'node:crypto';
+import { duplicateBlocks, separateRuns } from '../reports/cells.ts';
 import type { SuiteAdapter } from '../suites.ts';
 import { runProvenance } from '../runner/runProvenance.ts';
 import { readTraceDir } from '../trace/index.ts';
-import { ragBlocks } from './report.ts';
+import { ragBlocks, ragSummary } from './report.ts';
 import { RAG_SUITE, scoreRagDir, scoreRagTraces } from './rescore.ts';
 
 export const adapter: SuiteAdapter = {
@@ -21,14 +22,17 @@ export const adapter: SuiteAdapter = {
     }));
   },
   async report(dirs) {
-    const all = [];
+    const parts = [];
     const runs = [];
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === RAG_SUITE);
       const r = scoreRagTraces(traces);
-      all.push(...r.trials);
-      runs.push(runProvenance(dir, RAG_SUITE, traces, r.failed));
+      const prov = runProvenance(dir, RAG_SUITE, traces, r.failed);
+      parts.push({ configHash: prov.configHash, trials: r.trials });
+      runs.push(prov);
     }
-    return { blocks: ragBlocks(all), runs };
+    const { trials, duplicates, hashOf } = separateRuns(parts);
+    const cells = (ragSummary(trials).cells as Record<string, unknown>[]).map((c) => ({ ...c, configHash: hashOf.get(String(c.model)) }));
+    return { blocks: [...ragBlocks(trials), ...duplicateBlocks(duplicates)], runs, cells };
   },
 };

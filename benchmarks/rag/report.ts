@@ -1,5 +1,5 @@
 /**
- * The RAG report (pure): S_RAG per prompt × condition for every agent/model (mean ± std), the
+ * The RAG report (pure): S_RAG per prompt × condition for every agent/model (mean ± sample std), the
  * components (searched, per-parameter accuracy before and after the gate), the weighted-score bars
  * (paper Figure 6) and the deviations from the paper.
  */
@@ -46,7 +46,7 @@ export function ragBlocks(trials: readonly ScoredRagTrial[]): Block[] {
     { key: 'rag', label: 'w_rag·searched', color: PALETTE[3] },
   ];
   const blocks: Block[] = [
-    { kind: 'h2', text: 'RAG: weighted score per prompt × condition (mean ± std)' },
+    { kind: 'h2', text: 'RAG: weighted score per prompt × condition (mean ± sample std)' },
     { kind: 'table', header, rows, caption: 'S_RAG = Σ w_i·a_i^eff + w_rag·1(search_documents called); parameters count only when the agent searched (paper Appendix A.2).' },
     { kind: 'h3', text: 'Components' },
     { kind: 'table', header: ['agent / model', 'prompt', 'condition', 'n', 'searched', 'volfrac a / a_eff', 'forcedist a / a_eff', 'rmin a / a_eff', 'S_RAG'], rows: compRows },
