@@ -4,6 +4,8 @@
  * with a stack and server paths. Malformed JSON is a parse error (-32700), an oversized body 413,
  * anything unexpected a 500 with no detail (the detail goes to the server log).
  */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Largest request body read (the SDK's own default bound). */
@@ -52,4 +54,17 @@ export function rpcNotFound() {
     }
     rpcError(res, 404, -32601, 'no such endpoint: MCP is served on /mcp');
   };
+}
+
+/** Requests Node's HTTP parser rejects (malformed, headers too large) get a JSON-RPC error too, not its bare 400. */
+export function rpcClientErrors(server: Server): void {
+  // a connection that already carried a request may have a response under way: it is only closed
+  const used = new WeakSet<object>();
+  server.on('request', (req: { socket: object }) => void used.add(req.socket));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable || used.has(socket)) return void socket.destroy();
+    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'request headers too large'] : ['400 Bad Request', 'malformed HTTP request'];
+    const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: text }, id: null });
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }

@@ -17,7 +17,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULTS } from '../config/defaults.ts';
 import { InputError } from '../tools/errors.ts';
 import { allowedHostNames, assertSafeMcpBind, mcpHostGuard, mcpOriginGuard, mcpTokenGuard, normalOrigin } from './httpGuards.ts';
-import { MAX_BODY_BYTES, rpcError, rpcErrorHandler, rpcNotFound } from './rpcErrors.ts';
+import { MAX_BODY_BYTES, rpcClientErrors, rpcError, rpcErrorHandler, rpcNotFound } from './rpcErrors.ts';
 import { SessionTable } from './sessionTable.ts';
 
 /** Largest JSON-RPC message read on stdio (the SDK's buffer bound, named here). */
@@ -150,6 +150,7 @@ async function serveHttp(factory: () => McpServer, o: ServeOptions): Promise<Mcp
     const s = app.listen(o.port ?? 0, host, (err?: Error) => (err ? reject(err) : resolve(s)));
     s.once('error', reject);
   });
+  rpcClientErrors(http);
   const port = (http.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`;
   o.log(`MCP server on ${url}${o.token ? ' (token required)' : ''}`);

@@ -47,13 +47,18 @@ export interface RawReply {
   text: string;
 }
 
-/** One HTTP request with exactly the headers given (Host included). */
+/** One HTTP request on its own connection with exactly the headers given (Host included); a GET event stream is answered by its headers. */
 export function raw(url: string, o: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<RawReply> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: u.hostname.replace(/^\[|\]$/g, ''), port: u.port, path: u.pathname + u.search, method: o.method ?? 'POST', headers: o.headers, timeout: o.timeoutMs ?? 15_000 },
+      { host: u.hostname.replace(/^\[|\]$/g, ''), port: u.port, path: u.pathname + u.search, method: o.method ?? 'POST', headers: o.headers, timeout: o.timeoutMs ?? 15_000, agent: false },
       (res) => {
+        // a GET event stream stays open as long as the session: its headers are the answer
+        if ((o.method ?? 'POST') === 'GET' && /event-stream/.test(String(res.headers['content-type']))) {
+          res.destroy();
+          return resolve({ status: res.statusCode!, headers: res.headers, text: '' });
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
@@ -62,6 +67,8 @@ export function raw(url: string, o: { method?: string; headers?: Record<string, 
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in time`)));
     req.on('error', reject);
+    // Node sends no Content-Length for a DELETE or OPTIONS body: say it, so the server can frame it
+    if (o.body !== undefined && !req.hasHeader('content-length')) req.setHeader('content-length', Buffer.byteLength(o.body));
     req.end(o.body);
   });
 }
