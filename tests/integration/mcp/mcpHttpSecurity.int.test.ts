@@ -7,6 +7,7 @@
  * own client starts a new session when the server restarted.
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { request, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -200,6 +201,37 @@ describe('sessions', () => {
     expect(await alive(ids[2])).toBe(404);
     expect(await alive(ids[3])).toBe(404);
     expect(s.stderr()).toMatch(/closed \d+ idle MCP sessions?/);
+    await s.stop();
+  });
+
+  it('a session with its event stream open is neither pushed out nor expired; when all are busy a new one gets 503', async () => {
+    const cfg = join(h.home, 'mcp-busy.yaml');
+    writeFileSync(cfg, 'mcp:\n  maxSessions: 2\n  sessionIdleMs: 1000\n');
+    const s = await serve([], { ENGIAI_CONFIG: cfg });
+    const ids = [await openSession(s.url), await openSession(s.url)];
+    const streams = await Promise.all(
+      ids.map(
+        (id) =>
+          new Promise<ClientRequest>((resolve, reject) => {
+            const u = new URL(s.url);
+            const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id }, agent: false }, (res) => {
+              expect(res.statusCode).toBe(200);
+              resolve(req);
+            });
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 2000)); // past sessionIdleMs, but busy
+    const full = await raw(s.url, { headers: jsonHeaders(), body: INITIALIZE });
+    expectRpcError(full, 503);
+    expect(full.headers['retry-after']).toBe('5');
+    for (const id of ids) expect((await raw(s.url, { headers: jsonHeaders({ 'mcp-session-id': id }), body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) })).status).toBe(200);
+    // the streams end: the sessions become idle and room is made again
+    for (const r of streams) r.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(typeof (await openSession(s.url))).toBe('string');
     await s.stop();
   });
 
