@@ -26,6 +26,11 @@ export const DEFAULTS = {
     /** Chat turns running at once on the web server (503 with Retry-After beyond it). */
     maxTurns: 64,
   },
+  mcp: {
+    /** Sessions an MCP HTTP server keeps (each holds a server instance, ~70 kB); idle ones expire. */
+    maxSessions: 100,
+    sessionIdleMs: 30 * 60_000,
+  },
   prusa: {
     /** PrusaLink's digest user. */
     username: 'maker',

@@ -87,6 +87,7 @@ function envLayer(env: Env): Layer {
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
   set('server.maxTurns', envNumber(env, 'ENGIAI_MAX_TURNS'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
+  set('mcp.token', nonEmpty(env.ENGIAI_MCP_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));
   set('commands.display', nonEmpty(env.DISPLAY));
   set('prusa', prusaHandOff(env));
@@ -194,6 +195,7 @@ function envNameOf(secretPath: string): string {
     'providers.google.apiKey': 'GOOGLE_API_KEY',
     'providers.openaiCompatible.apiKey': 'OPENAI_COMPATIBLE_API_KEY',
     'server.token': 'ENGIAI_TOKEN',
+    'mcp.token': 'ENGIAI_MCP_TOKEN',
     'threads.url': 'ENGIAI_THREADS_URL',
     'websearch.apiKey': 'TAVILY_API_KEY',
   };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { engiaiHome } from './paths.ts';
 import { DEFAULTS } from './defaults.ts';
+import { mcpSettingsSchema } from './mcpSettings.ts';
 import { prusaSettingsSchema } from './prusaSettings.ts';
 import { commandSettingsSchema } from './commandSettings.ts';
 
@@ -162,6 +163,7 @@ export const configSchema = z
     server: serverSettingsSchema.default(() => serverSettingsSchema.parse({})),
     threads: threadsSettingsSchema.default(() => threadsSettingsSchema.parse({})),
     prusa: prusaSettingsSchema.default(() => prusaSettingsSchema.parse({})),
+    mcp: mcpSettingsSchema.default(() => mcpSettingsSchema.parse({})),
     commands: commandSettingsSchema.default(() => commandSettingsSchema.parse({})),
     retrieval: retrievalSettingsSchema.default(() => retrievalSettingsSchema.parse({})),
     arxiv: arxivSettingsSchema.default(() => arxivSettingsSchema.parse({})),
@@ -180,4 +182,4 @@ export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
 export type { CommandSettings, ProgramRule } from './commandSettings.ts';
 
 /** Paths whose values must never be echoed in an error message. */
-export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'threads.url', 'websearch.apiKey'];
+export const SECRET_PATHS = ['providers.openai.apiKey', 'providers.google.apiKey', 'providers.openaiCompatible.apiKey', 'server.token', 'mcp.token', 'threads.url', 'websearch.apiKey'];

@@ -3,15 +3,16 @@
  * run → {result, artifacts}) becomes an MCP tool with the same name, description and schema. Long
  * work reports MCP progress notifications when the caller sent a progress token; artifacts come
  * back as resource links and are readable as resources (file:// URIs inside the artifact folder
- * only). Tools whose purpose is to ask the person are not served (an MCP server has no person to
+ * only, regular files only). Tools whose purpose is to ask the person are not served (an MCP server has no person to
  * ask); a tool that needs approval is marked destructive, so the client asks before calling it.
  */
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { InputError, NotFoundError } from '../tools/errors.ts';
+import { readRegularFile } from '../tools/fileFaults.ts';
 import { encodeError, encodeOutput } from '../tools/mcp/wireFormat.ts';
 import { mediaTypeOf, type BoundTool, type ToolRuntime } from '../tools/tool.ts';
 
@@ -28,6 +29,8 @@ export interface ToolServerOptions {
 }
 
 const TEXT_TYPES = /^(?:text\/|application\/json|image\/svg)/;
+/** Largest artifact served as a resource (base64 makes a blob a third larger on the wire). */
+export const MAX_RESOURCE_BYTES = 64 * 1024 * 1024;
 
 function noPerson(): Promise<string> {
   return Promise.reject(new InputError('this tool asked the person a question, which an MCP server cannot do', { hint: 'give every required value in the call' }));
@@ -85,7 +88,10 @@ export function createToolServer(o: ToolServerOptions): McpServer {
       const root = await realpath(o.artifactsRoot).catch(() => o.artifactsRoot);
       if (!real || !real.startsWith(root + sep)) throw new NotFoundError(`no artifact at ${uri.href}`);
       const mimeType = mediaTypeOf(real);
-      const data = await readFile(real);
+      // a FIFO or device here must not hold a thread of the pool: opened without blocking, checked on the handle
+      const data = await readRegularFile(real, { maxBytes: MAX_RESOURCE_BYTES, what: 'artifacts served as resources', hint: 'read only files the tools produced' }).catch((err: unknown) => {
+        throw err instanceof NotFoundError ? new NotFoundError(`no artifact at ${uri.href}`) : err;
+      });
       return { contents: [TEXT_TYPES.test(mimeType) ? { uri: uri.href, mimeType, text: data.toString('utf8') } : { uri: uri.href, mimeType, blob: data.toString('base64') }] };
     },
   );

@@ -7,10 +7,10 @@
  * Paths the person gave (--out) fail as InputError (field "out"); files EngiAI keeps under
  * ENGIAI_HOME fail as StorageError. Both are exit code 2: the person can fix them.
  */
-import { mkdirSync, statSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync, statSync } from 'node:fs';
+import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { EngiError, InfraError, InputError, StorageError } from './errors.ts';
+import { EngiError, InfraError, InputError, NotFoundError, StorageError } from './errors.ts';
 
 type Errno = NodeJS.ErrnoException;
 const MAX_DEPTH = 256;
@@ -124,6 +124,45 @@ export async function writeOutputFile(path: string, bytes: Uint8Array | string):
     throw fileFault(e, target, 'write');
   });
   return target;
+}
+
+export interface RegularFileRead {
+  /** Largest file read, bytes; a larger one is refused before reading. */
+  maxBytes: number;
+  /** What such files are called in the size error ("designs", "artifacts"). */
+  what: string;
+  /** The field of the tool call or flag that named the file. */
+  field?: string;
+  /** What to give instead (a missing, unreadable or special file). */
+  hint?: string;
+}
+
+/**
+ * A regular file's bytes, refusing special files (devices, FIFOs) and files over `maxBytes` before
+ * reading. The file is opened without blocking (a FIFO with no writer would hold a thread of the
+ * pool forever) and checked on the open handle, so it cannot be swapped for another between the
+ * check and the read. Every failure is a named error.
+ */
+export async function readRegularFile(path: string, o: RegularFileRead): Promise<Buffer> {
+  const { field, hint } = o;
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: Errno) => {
+    if (e.code === 'ENOENT') throw new NotFoundError(`no such file: ${path}`, { hint });
+    if (e.code === 'EACCES' || e.code === 'EPERM') throw new InputError(`cannot read ${path}: permission denied`, { field, hint });
+    if (e.code === 'ENOTDIR' || e.code === 'ENAMETOOLONG' || e.code === 'ELOOP') throw new InputError(`${path} is not a file path that exists (${e.code})`, { field });
+    if (e.code === 'ENXIO' || e.code === 'EISDIR') throw new InputError(`${path} is not a regular file`, { field, hint });
+    throw e;
+  });
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new InputError(`${path} is not a regular file`, { field, hint });
+    if (info.size > o.maxBytes) throw new InputError(`${path} is ${info.size} bytes; ${o.what} are at most ${o.maxBytes} bytes`, { field });
+    const bytes = await handle.readFile();
+    // it grew between the check and the read
+    if (bytes.length > o.maxBytes) throw new InputError(`${path} is over ${o.maxBytes} bytes; ${o.what} are at most ${o.maxBytes} bytes`, { field });
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** SQLite's own fault codes (better-sqlite3's SqliteError.code) as a StorageError naming the database file. */

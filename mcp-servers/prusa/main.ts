@@ -11,7 +11,11 @@ const log = (line: string) => void process.stderr.write(`[engiai-prusa] ${line}\
 try {
   const config = loadConfig();
   const serving = await serveMcp(() => createPrusaServer(config, log), { transport: 'stdio', log });
-  await serving.closed;
+  await serving.closed.catch((err: unknown) => {
+    // an oversized message: the client has the JSON-RPC error, stderr the reason
+    log(`stopped: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
   process.exit(0);
 } catch (err) {
   log(`cannot start: ${err instanceof Error ? err.message : String(err)}`);

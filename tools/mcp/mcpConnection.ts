@@ -2,18 +2,19 @@
  * A client connection to one MCP server that survives the server: it starts (stdio: spawns) the
  * server on first use, and when the server dies — before or during a call — it reports that call
  * as failed (never repeating it: a print must not start twice) and starts a fresh server on the
- * next call. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
+ * next call. An HTTP server that answers 404 (it restarted, or our idle session expired) never saw
+ * the call: a new session is started and the call sent once more. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { InfraError, TimeoutError } from '../errors.ts';
 import type { WireResult } from './wireFormat.ts';
 
 export type McpEndpoint =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string };
+  | { kind: 'http'; url: string; /** Bearer token the server requires (ENGIAI_MCP_TOKEN). */ token?: string };
 
 export interface McpConnectionOptions {
   /** Longest tool call, ms (the SDK's 60 s default is too short for slicing). */
@@ -49,7 +50,7 @@ export class McpConnection {
 
   private transport() {
     const e = this.endpoint;
-    if (e.kind === 'http') return new StreamableHTTPClientTransport(new URL(e.url));
+    if (e.kind === 'http') return new StreamableHTTPClientTransport(new URL(e.url), e.token ? { requestInit: { headers: { Authorization: `Bearer ${e.token}` } } } : undefined);
     const t = new StdioClientTransport({ command: e.command, args: e.args, env: e.env, cwd: e.cwd, stderr: 'pipe' });
     this.stdio = t;
     this.lastStderr = [];
@@ -83,7 +84,12 @@ export class McpConnection {
         throw new InfraError(`cannot start the ${this.label} MCP server: ${err instanceof Error ? err.message : String(err)}${this.stderrTail()}`, {
           retryable: false,
           cause: err,
-          hint: this.endpoint.kind === 'http' ? `is \`engiai mcp ${this.label} --transport http\` running at ${this.endpoint.url}?` : 'run `engiai mcp prusa` by hand to see why it stops',
+          hint:
+            this.endpoint.kind !== 'http'
+              ? 'run `engiai mcp prusa` by hand to see why it stops'
+              : err instanceof StreamableHTTPError && err.code === 401
+                ? `the server at ${this.endpoint.url} wants its token: set ENGIAI_MCP_TOKEN to the value it was started with`
+                : `is \`engiai mcp ${this.label} --transport http\` running at ${this.endpoint.url}?`,
         });
       }
       this.client = client;
@@ -92,7 +98,11 @@ export class McpConnection {
     return this.connecting;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void): Promise<WireResult> {
+  callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void): Promise<WireResult> {
+    return this.call(name, args, onProgress, false);
+  }
+
+  private async call(name: string, args: Record<string, unknown>, onProgress: ((p: ProgressUpdate) => void) | undefined, again: boolean): Promise<WireResult> {
     const client = await this.connect();
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
@@ -102,6 +112,13 @@ export class McpConnection {
       });
       return result as unknown as WireResult;
     } catch (err) {
+      if (!again && err instanceof StreamableHTTPError && err.code === 404) {
+        // the server has no such session (restarted, or the session expired): it did not run the call
+        this.opts.log?.(`${this.label} MCP server does not know our session (restarted or expired): starting a new one`);
+        if (this.client === client) this.client = null;
+        await client.close().catch(() => undefined);
+        return this.call(name, args, onProgress, true);
+      }
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         throw new TimeoutError(`${name} on the ${this.label} MCP server took longer than ${this.opts.callTimeoutMs} ms`, this.opts.callTimeoutMs, { hint: 'raise prusa.server.callTimeoutMs' });
       }

@@ -31,7 +31,8 @@ export function assertSafeBind(host: string, token: string | undefined): void {
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
+/** Constant-time comparison of two secrets. */
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** How the agent reaches the server: the configured HTTP endpoint, or its own child process. */
 export function prusaEndpoint(config: EngiConfig): McpEndpoint {
-  if (config.prusa.server.url) return { kind: 'http', url: config.prusa.server.url };
+  if (config.prusa.server.url) return { kind: 'http', url: config.prusa.server.url, ...(config.mcp.token ? { token: config.mcp.token } : {}) };
   return {
     kind: 'stdio',
     command: process.execPath,

@@ -9,12 +9,11 @@
  * the .npy bytes)>`, so saving the same design twice gives the same id. Every write goes to a
  * temp path in the same folder and is renamed into place: a failure never leaves a partial artifact.
  */
-import { appendFile, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { appendFile, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { artifactsDir } from '../../../config/paths.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
-import { makeDirs } from '../../fileFaults.ts';
+import { makeDirs, readRegularFile } from '../../fileFaults.ts';
 import type { Design } from '../problem.ts';
 import { atomicWrite, exists, isMissing, readBytes, readJson } from './atomicFs.ts';
 import { designId, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
@@ -147,11 +146,11 @@ export class DesignStore {
       const id = basename(path);
       if (ID_RE.test(id) && resolve(path, '..') === resolve(this.root)) return this.loadArtifact(id);
       const npyPath = join(path, 'design.npy');
-      const design = decodeNpy(await readRegularFile(npyPath), { source: npyPath, shape });
+      const design = decodeNpy(await readDesignFile(npyPath), { source: npyPath, shape });
       const meta = await readJson<DesignMeta>(join(path, 'meta.json')).catch(() => undefined);
       return { design, meta, path: npyPath };
     }
-    return { design: decodeNpy(await readRegularFile(path), { source: path, shape }), path };
+    return { design: decodeNpy(await readDesignFile(path), { source: path, shape }), path };
   }
 
   /** Records that a conversation made or used a design (one id per line, appended). */
@@ -287,26 +286,9 @@ function defaultRole(fileName: string): string {
 
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 
-/**
- * A regular file's bytes, refusing special files (devices, FIFOs) and files over MAX_NPY_BYTES
- * before reading. The file is opened without blocking (a FIFO with no writer would block) and
- * checked on the open handle, so it cannot be swapped for another between the check and the read.
- */
-async function readRegularFile(path: string): Promise<Uint8Array> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
-    if (isMissing(e)) throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
-    if (e.code === 'EACCES' || e.code === 'EPERM') throw new InputError(`cannot read ${path}: permission denied`, { field: 'design', hint: 'give a .npy file you can read' });
-    if (e.code === 'ENOTDIR' || e.code === 'ENAMETOOLONG' || e.code === 'ELOOP') throw new InputError(`${path} is not a file path that exists (${e.code})`, { field: 'design' });
-    throw e;
-  });
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw new InputError(`${path} is not a regular file`, { field: 'design', hint: 'give a .npy file saved with numpy.save' });
-    if (info.size > MAX_NPY_BYTES) throw new InputError(`${path} is ${info.size} bytes; designs are at most ${MAX_NPY_BYTES} bytes`, { field: 'design' });
-    return new Uint8Array(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
+/** A design file's bytes: a regular file of at most MAX_NPY_BYTES (tools/fileFaults.ts readRegularFile). */
+function readDesignFile(path: string): Promise<Uint8Array> {
+  return readRegularFile(path, { maxBytes: MAX_NPY_BYTES, what: 'designs', field: 'design', hint: 'give a .npy file saved with numpy.save, a design id or an id prefix' }).then((b) => new Uint8Array(b));
 }
 
 function looksLikePath(ref: string): boolean {
