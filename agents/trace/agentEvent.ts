@@ -61,6 +61,14 @@ export interface InterruptPayload {
   missing?: string[];
   tool?: string;
   args?: unknown;
+  /** approval: what exactly would run, resolved once (program and argv, job script, file and printer). */
+  subject?: unknown;
+  /** The tool call it waits on. */
+  callId?: string;
+  /** A digest of the tool and `subject` (approvals) or of the question: a decision names it and the call id. */
+  digest?: string;
+  /** approval: the call was running when its process died; approving runs it again, denying drops it. */
+  interrupted?: boolean;
 }
 
 /** A consumer of the event stream (CLI timeline, trace collector, SSE writer). */
