@@ -47,7 +47,7 @@ export interface ChatOutcome {
 
 /** Asks an approval at the terminal until the answer is yes or no (three tries; then it is not approved). */
 async function askYesNo(io: ChatIO, question: string): Promise<'approve' | 'deny'> {
-  const { yesOrNo } = await import('../../agents/supervisor/approvalDecision.ts');
+  const { yesOrNo } = await import('../../agents/index.ts');
   for (let i = 0; i < 3; i++) {
     try {
       return yesOrNo(await io.ask(`${question} [yes/no]`));
@@ -77,8 +77,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   if (!opts.message?.trim() && !opts.thread) {
     throw new InputError('give a message, or --thread ID to continue a conversation', { field: 'message', hint: 'engiai chat "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, then render it"' });
   }
-  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf } = await import('../../agents/index.ts');
-  const { decisionFor, yesOrNo } = await import('../../agents/supervisor/approvalDecision.ts');
+  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf, decisionFor, yesOrNo } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
   // --model is a setting like ENGIAI_MODEL: an openai-compatible key is bound to the URL it names
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});

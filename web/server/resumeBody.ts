@@ -5,8 +5,7 @@
  * with the call's "callId" and "digest". A decision for another call is 409 and runs nothing. A
  * clarification takes text ({"answer": text} or a string), or a bound deny ("Later").
  */
-import { checkAnswer, checkDecision, type ApprovalDecision } from '../../agents/supervisor/approvalDecision.ts';
-import type { InterruptPayload } from '../../agents/index.ts';
+import { checkAnswer, checkDecision, type ApprovalDecision, type InterruptPayload } from '../../agents/index.ts';
 import { HttpError } from './httpErrors.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

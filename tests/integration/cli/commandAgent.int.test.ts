@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineModel, createRuntime, type Runtime } from '../../../agents/index.ts';
 import { loadConfig } from '../../../config/load.ts';
 import { BIN } from './helpers.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 
 let root: string;
 let home: string;
@@ -100,11 +101,11 @@ describe('the cli agent in a conversation (offline model)', () => {
     let r = await session.runTurn({ threadId: 'deny', message: 'run the command `stamp 3`' });
     expect(r.status).toBe('interrupted');
     expect(r.interrupt).toMatchObject({ kind: 'approval', tool: 'run_command', agent: 'cli', args: { command: 'stamp 3' } });
-    r = await session.runTurn({ threadId: 'deny', resume: false });
+    r = await session.runTurn({ threadId: 'deny', resume: decisionFor(r.interrupt!, 'deny') });
     expect(r.answer).toMatch(/did not approve the command, so nothing ran/);
     expect(ran()).toBe('');
     r = await session.runTurn({ threadId: 'approve', message: 'run the command `stamp 4`' });
-    r = await session.runTurn({ threadId: 'approve', resume: true });
+    r = await session.runTurn({ threadId: 'approve', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.status).toBe('done');
     expect(r.answer).toMatch(/stamp exited with 0/);
     expect(ran()).toBe('stamp 4\n');
@@ -117,7 +118,7 @@ describe('the cli agent in a conversation (offline model)', () => {
     expect(stl).toBeDefined();
     r = await session.runTurn({ threadId: 'view', message: 'open the STL in the viewer' });
     expect(r.interrupt, String(r.answer)).toMatchObject({ kind: 'approval', tool: 'run_command', args: { command: `stlview "${stl}"` } });
-    r = await session.runTurn({ threadId: 'view', resume: true });
+    r = await session.runTurn({ threadId: 'view', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.answer).toMatch(/^stlview opened \(pid \d+\)/);
     expect(ran()).toContain(`viewer ${stl}`);
   });

@@ -15,6 +15,20 @@ export interface InterruptPayload {
   missing?: string[];
   tool?: string;
   args?: unknown;
+  /** approval: what exactly would run (program and argv, job script, file and printer). */
+  subject?: unknown;
+  /** The call it waits on and its digest: a decision names both. */
+  callId?: string;
+  digest?: string;
+  /** approval: a call a stopped server or process left running; approving runs it again. */
+  interrupted?: boolean;
+}
+
+/** The answer to an approval: a typed decision bound to the call the dialog shows. */
+export interface ApprovalDecision {
+  decision: 'approve' | 'deny';
+  callId: string;
+  digest: string;
 }
 
 export type AgentEvent =
@@ -55,6 +69,9 @@ export interface SettingsView {
   model: string;
   approvals: string[];
   approvableTools: string[];
+  /** The specialists' default approvals, and those of them that do not ask now (removed explicitly). */
+  defaultApprovals?: string[];
+  removedDefaults?: string[];
   backends: { spec: string; label: string; available: boolean; reason?: string }[];
   specialists: { name: string; description: string; available: boolean; reason?: string; tools: string[] }[];
 }
