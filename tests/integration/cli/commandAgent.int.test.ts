@@ -88,6 +88,26 @@ describe('engiai run-command', () => {
   });
 });
 
+describe('engiai chat --answer for an approval takes yes or no exactly', () => {
+  it('anything else exits 2 and runs nothing (the approval stays pending); " YES " runs it once', () => {
+    rmSync(log, { force: true });
+    const asked = cli(['chat', '--json', 'run the command `stamp 5`']);
+    expect(asked.code, asked.stderr).toBe(0);
+    const trace = JSON.parse(asked.stdout) as { threadId: string; status: string; interrupt: { kind: string; tool: string } };
+    expect(trace).toMatchObject({ status: 'interrupted', interrupt: { kind: 'approval', tool: 'run_command' } });
+    for (const answer of ['ok no, do not run it', 'go away', 'sure not', 'y', '{"approved":"false"}']) {
+      const r = cli(['chat', '--thread', trace.threadId, '--answer', answer]);
+      expect([answer, r.code]).toEqual([answer, 2]);
+      expect(r.stderr).toMatch(/an approval is answered yes or no, not .*; nothing ran/);
+    }
+    expect(ran()).toBe('');
+    const yes = cli(['chat', '--json', '--thread', trace.threadId, '--answer', ' YES ']);
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(JSON.parse(yes.stdout)).toMatchObject({ status: 'done' });
+    expect(ran()).toBe('stamp 5\n');
+  }, 120_000);
+});
+
 describe('the cli agent in a conversation (offline model)', () => {
   let runtime: Runtime;
   beforeAll(async () => {
