@@ -16,18 +16,20 @@ export function interruptedRunQuestion(snapshot: StateSnapshot): InterruptPayloa
   const state = snapshot.values as SupervisorStateType;
   const checkpoint = String(snapshot.config?.configurable?.checkpoint_id ?? '');
   const node = snapshot.next?.[0] ?? 'supervisor';
-  const agent = state.activeAgent ?? 'supervisor';
+  const agent = node === 'supervisor' ? 'supervisor' : (state.activeAgent ?? 'supervisor');
   // the call it was running, when the step that died was a tools step; a model step re-asks its model
   const call = state.activeAgent && node !== 'supervisor' ? pendingCalls(state)[0] : undefined;
-  const subject = call ? { checkpoint, node, call: call.name, args: call.args } : { checkpoint, node, task: state.task ?? '' };
+  const subject = call ? { checkpoint, node, call: call.name, args: call.args } : { checkpoint, node, task: node === 'supervisor' ? '' : (state.task ?? '') };
+  const lastHuman = [...(state.messages ?? [])].reverse().find((m) => m.getType() === 'human');
+  const about = node === 'supervisor' ? (lastHuman ? String(lastHuman.content) : '') : (state.task ?? '');
   const what = call
     ? `the call ${call.name} with ${JSON.stringify(call.args)}`
-    : `the ${agent} step${state.task ? ` on "${state.task.length > 120 ? `${state.task.slice(0, 117)}…` : state.task}"` : ''} (its model call and the tool calls it makes)`;
+    : `the ${node === 'supervisor' ? 'supervisor' : agent} step${about ? ` on "${about.length > 120 ? `${about.slice(0, 117)}…` : about}"` : ''} (its model call and the tool calls it makes)`;
   return {
     kind: 'approval',
     interrupted: true,
     agent,
-    question: `The last turn was cut off (its process stopped) while running ${what}. Run it again? (no drops it)`,
+    question: `The last turn did not finish (its process stopped or it failed) while running ${what}. Run it again? (no drops it)`,
     tool: call?.name,
     args: call?.args,
     subject,
