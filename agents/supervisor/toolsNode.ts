@@ -62,7 +62,8 @@ export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
     emit({ type: 'tool_call', agent: spec.name, id: call.id, name: call.name, args: call.args });
     const ask = (payload: InterruptPayload): unknown => {
       const value = interrupt<InterruptPayload, unknown>(payload);
-      emit({ type: 'reply', agent: spec.name, kind: payload.kind, text: answerText(value) });
+      // declined: a deny decision (the person's, or the runtime's when a new message came instead)
+      emit({ type: 'reply', agent: spec.name, kind: payload.kind, text: answerText(value), ...(isDecision(value) && value.decision === 'deny' ? { declined: true } : {}) });
       return value;
     };
     const runtime: ToolRuntime = {

@@ -42,7 +42,7 @@ export type AgentEvent =
     }
   | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
   /** The person's answer to a question or an approval, as the waiting tool receives it. */
-  | { type: 'reply'; t: number; agent: string; kind: InterruptKind; text: string }
+  | { type: 'reply'; t: number; agent: string; kind: InterruptKind; text: string; declined?: boolean }
   | { type: 'interrupt'; t: number; kind: InterruptKind; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }

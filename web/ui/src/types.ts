@@ -42,7 +42,7 @@ export type AgentEvent =
   | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
   | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number; highlights?: Record<string, unknown>; links?: ArtifactLink[] }
   | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
-  | { type: 'reply'; t: number; agent: string; kind: 'clarification' | 'approval'; text: string }
+  | { type: 'reply'; t: number; agent: string; kind: 'clarification' | 'approval'; text: string; declined?: boolean }
   | { type: 'interrupt'; t: number; kind: 'clarification' | 'approval'; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }
