@@ -79,6 +79,12 @@ export interface Tool<S extends z.ZodObject = z.ZodObject, C = unknown> extends 
    * `ctx.approved`; null runs it without asking.
    */
   approvalFor?(args: z.infer<S>, ctx: C): ApprovalSubject | null;
+  /**
+   * For a tool that asks because it always does or the settings say so: what exactly the call
+   * would do beyond its arguments (the content of a job script it submits), resolved once, shown,
+   * bound to the decision and handed to `run` as `ctx.approved` (default: the arguments).
+   */
+  subjectOf?(args: z.infer<S>, ctx: C & ToolRuntime): ApprovalSubject;
   run(args: z.infer<S>, ctx: C & ToolRuntime): Promise<ToolOutput>;
 }
 
@@ -89,6 +95,8 @@ export interface BoundTool extends ToolMeta {
   readonly needsApproval?: boolean | ((args: unknown) => boolean);
   /** The tool's own resolution of a call for approval (Tool.approvalFor, bound). */
   readonly approvalSubject?: (args: unknown) => ApprovalSubject | null;
+  /** What exactly the call would do when it asks (Tool.subjectOf, bound). */
+  readonly callSubject?: (args: unknown, runtime: ToolRuntime) => ApprovalSubject;
   run(args: unknown, runtime: ToolRuntime): Promise<ToolOutput>;
 }
 
@@ -102,10 +110,11 @@ export function approvalNeeded(tool: Pick<BoundTool, 'needsApproval'>, args: unk
  * asking: the tool's own resolution when it has one, else its arguments when it always asks (or
  * the settings make it ask).
  */
-export function approvalSubjectOf(tool: Pick<BoundTool, 'needsApproval' | 'approvalSubject'>, args: unknown): ApprovalSubject | null {
+export function approvalSubjectOf(tool: Pick<BoundTool, 'needsApproval' | 'approvalSubject' | 'callSubject'>, args: unknown, runtime: ToolRuntime): ApprovalSubject | null {
   const own = tool.approvalSubject?.(args) ?? null;
   if (own) return own;
-  return tool.needsApproval === true ? { args } : null;
+  if (tool.needsApproval !== true) return null;
+  return tool.callSubject ? tool.callSubject(args, runtime) : { args };
 }
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -131,6 +140,7 @@ export function bindTool<S extends z.ZodObject, C>(tool: Tool<S, C>, context: C)
     schema: tool.schema,
     needsApproval: tool.approvalFor ? bindApproval(tool.approvalFor.bind(tool), context) : tool.needsApproval,
     approvalSubject: tool.approvalFor ? bindSubject(tool.approvalFor.bind(tool), context) : undefined,
+    callSubject: tool.subjectOf ? (args: unknown, runtime: ToolRuntime) => tool.subjectOf!(args as z.infer<S>, { ...context, ...runtime }) : undefined,
     asksPerson: tool.asksPerson,
     keyFields: tool.keyFields,
     run: (args: unknown, runtime: ToolRuntime) => tool.run(args as z.infer<S>, { ...context, ...runtime }),

@@ -86,7 +86,13 @@ async function execute(call: PendingCall, tools: readonly BoundTool[], runtime: 
     return failed(errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }), tool);
   }
   // resolved once: the person approves this, and the tool runs this
-  const subject = approvalSubjectOf(tool, parsed.data);
+  let subject: ReturnType<typeof approvalSubjectOf>;
+  try {
+    subject = approvalSubjectOf(tool, parsed.data, runtime);
+  } catch (err) {
+    if (isGraphBubbleUp(err) || (err instanceof InfraError && err.retryable) || err instanceof CancelledError) throw err;
+    return failed(describeError(err), tool);
+  }
   if (subject) {
     const verdict = await approve(tool, parsed.data, subject);
     if (verdict !== true) return failed(errorPayload('Declined', typeof verdict === 'string' ? verdict : `the person did not approve ${call.name}`), tool);
