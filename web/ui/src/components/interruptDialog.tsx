@@ -20,7 +20,7 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
   const approval = payload.kind === 'approval';
   return (
     <dialog ref={ref} class="interrupt-dialog" data-kind={payload.kind} onCancel={(e) => (e.preventDefault(), onClose())}>
-      <h2>{approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
+      <h2>{payload.interrupted ? `Run the interrupted ${payload.tool ?? 'step'} again?` : approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
       <p class="from">from {payload.agent}</p>
       <p class="question">{payload.question}</p>
       {approval && (payload.subject ?? payload.args) !== undefined && <pre class="args">{JSON.stringify(payload.subject ?? payload.args, null, 2)}</pre>}
