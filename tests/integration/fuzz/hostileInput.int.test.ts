@@ -207,7 +207,7 @@ describe('hostile input', () => {
       const base = server.rssMb()!;
       let peak = base;
       const endpoints = ['/api/threads', '/api/threads/t1', '/api/threads/t1/turn', '/api/settings', '/api/designs', '/api/uploads', '/artifacts/x/y', '/api/health', '/api/nothing', '/'];
-      const runs = await forAWhile(SECONDS * 0.3, async (h) => {
+      const runs = await forAWhile(SECONDS * 0.2, async (h) => {
         const method = h.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
         let path = h.pick(endpoints).replace('t1', h.pick(['t1', 'fuzz-thread', encode(h.string()).slice(0, 80), '..', '%2e%2e']));
         if (h.chance(0.3)) path += `?${h.pick(['name', 'token', 'download', 'x'])}=${encode(h.string().slice(0, 100))}`;
@@ -272,7 +272,7 @@ describe('hostile input', () => {
       return p;
     };
     let worst = 0;
-    const runs = await forAWhile(SECONDS * 0.3, async (h) => {
+    const runs = await forAWhile(SECONDS * 0.4, async (h) => {
       const problem = h.pick(problems);
       const args = h.pick<() => string[]>([
         () => ['optimize', problem, ...conditions(h), ...bounded(h, problem), ...(h.chance(0.3) ? ['--out', out(h, '')] : []), ...(h.chance(0.5) ? ['--no-render'] : []), ...(h.chance(0.2) ? ['--start', design(h)] : []), '--json'],
