@@ -5,6 +5,7 @@
  */
 export { createRuntime, offlineRoles, type ApprovableTool, type Runtime, type RuntimeOptions, type SessionOptions } from './runtime/createRuntime.ts';
 export { ChatSession, type ChatSessionOptions, type TurnInput, type TurnResult } from './runtime/chatSession.ts';
+export { checkAnswer, checkDecision, decisionFor, isDecision, yesOrNo, type ApprovalDecision, type Decision } from './supervisor/approvalDecision.ts';
 export { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './runtime/checkpointer.ts';
 export { threadStoreSpec } from './runtime/threadStore.ts';
 export { DEFAULT_LIMITS, type Limits } from './supervisor/state.ts';

@@ -39,7 +39,16 @@ export interface ToolRuntime {
   threadId?: string;
   /** Aborted when the call's turn is cancelled: long work stops (CancelledError). */
   signal?: AbortSignal;
+  /**
+   * What the person approved for this call, exactly as `approvalFor` resolved it before asking
+   * (absent when the call runs without asking): a tool whose approval depends on a resolution
+   * runs this, never a second resolution of its arguments.
+   */
+  approved?: ApprovalSubject;
 }
+
+/** What exactly a call will do, resolved once (a program and its argv, a job script, a file and a printer): JSON, shown to the person and bound to their decision. */
+export type ApprovalSubject = Record<string, unknown>;
 
 export interface ProgressEvent {
   step: number;
@@ -64,8 +73,18 @@ export interface Tool<S extends z.ZodObject = z.ZodObject, C = unknown> extends 
   readonly schema: S;
   /** Ask the person before running (the runtime raises an approval interrupt). */
   readonly needsApproval?: boolean;
-  /** For a tool whose risk depends on its arguments: ask only when this returns true (instead of needsApproval). */
-  approvalFor?(args: z.infer<S>, ctx: C): boolean;
+  /**
+   * For a tool whose risk depends on its arguments (instead of needsApproval): resolves the call
+   * once and returns what exactly would run, which the person approves and `run` then receives as
+   * `ctx.approved`; null runs it without asking.
+   */
+  approvalFor?(args: z.infer<S>, ctx: C): ApprovalSubject | null;
+  /**
+   * For a tool that asks because it always does or the settings say so: what exactly the call
+   * would do beyond its arguments (the content of a job script it submits), resolved once, shown,
+   * bound to the decision and handed to `run` as `ctx.approved` (default: the arguments).
+   */
+  subjectOf?(args: z.infer<S>, ctx: C & ToolRuntime): ApprovalSubject;
   run(args: z.infer<S>, ctx: C & ToolRuntime): Promise<ToolOutput>;
 }
 
@@ -74,12 +93,28 @@ export interface BoundTool extends ToolMeta {
   readonly schema: z.ZodObject;
   /** Always (true), never, or per call (a function of the parsed arguments): see approvalNeeded. */
   readonly needsApproval?: boolean | ((args: unknown) => boolean);
+  /** The tool's own resolution of a call for approval (Tool.approvalFor, bound). */
+  readonly approvalSubject?: (args: unknown) => ApprovalSubject | null;
+  /** What exactly the call would do when it asks (Tool.subjectOf, bound). */
+  readonly callSubject?: (args: unknown, runtime: ToolRuntime) => ApprovalSubject;
   run(args: unknown, runtime: ToolRuntime): Promise<ToolOutput>;
 }
 
 /** Whether this call of the tool asks the person first (`args` already match the schema). */
 export function approvalNeeded(tool: Pick<BoundTool, 'needsApproval'>, args: unknown): boolean {
   return typeof tool.needsApproval === 'function' ? tool.needsApproval(args) : Boolean(tool.needsApproval);
+}
+
+/**
+ * What the person is asked to approve for this call, resolved once, or null when it runs without
+ * asking: the tool's own resolution when it has one, else its arguments when it always asks (or
+ * the settings make it ask).
+ */
+export function approvalSubjectOf(tool: Pick<BoundTool, 'needsApproval' | 'approvalSubject' | 'callSubject'>, args: unknown, runtime: ToolRuntime): ApprovalSubject | null {
+  const own = tool.approvalSubject?.(args) ?? null;
+  if (own) return own;
+  if (tool.needsApproval !== true) return null;
+  return tool.callSubject ? tool.callSubject(args, runtime) : { args };
 }
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -104,14 +139,20 @@ export function bindTool<S extends z.ZodObject, C>(tool: Tool<S, C>, context: C)
     description: tool.description,
     schema: tool.schema,
     needsApproval: tool.approvalFor ? bindApproval(tool.approvalFor.bind(tool), context) : tool.needsApproval,
+    approvalSubject: tool.approvalFor ? bindSubject(tool.approvalFor.bind(tool), context) : undefined,
+    callSubject: tool.subjectOf ? (args: unknown, runtime: ToolRuntime) => tool.subjectOf!(args as z.infer<S>, { ...context, ...runtime }) : undefined,
     asksPerson: tool.asksPerson,
     keyFields: tool.keyFields,
     run: (args: unknown, runtime: ToolRuntime) => tool.run(args as z.infer<S>, { ...context, ...runtime }),
   });
 }
 
-function bindApproval<A, C>(needs: (args: A, ctx: C) => boolean, context: C): (args: unknown) => boolean {
-  return (args) => needs(args as A, context);
+function bindApproval<A, C>(resolve: (args: A, ctx: C) => ApprovalSubject | null, context: C): (args: unknown) => boolean {
+  return (args) => resolve(args as A, context) !== null;
+}
+
+function bindSubject<A, C>(resolve: (args: A, ctx: C) => ApprovalSubject | null, context: C): (args: unknown) => ApprovalSubject | null {
+  return (args) => resolve(args as A, context);
 }
 
 /** Every tool of a list bound to one context (the tools' schemas differ; their context is the same). */

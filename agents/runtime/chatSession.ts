@@ -17,7 +17,9 @@ import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import type { TurnLeases } from './turnLeases.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
-import { reasonOf } from '../../tools/errors.ts';
+import { InputError, reasonOf } from '../../tools/errors.ts';
+import { checkAnswer, checkDecision, decisionFor, isDecision, type ApprovalDecision } from '../supervisor/approvalDecision.ts';
+import { interruptedRunQuestion } from './interruptedRun.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -35,9 +37,18 @@ export interface ChatSessionOptions {
 
 export interface TurnInput {
   threadId: string;
-  /** A new message from the person (or, while a question is pending, the answer to it). */
+  /**
+   * A new message from the person: always a new request. A question or approval still pending is
+   * declined first, visibly (never read as its answer). A run a killed process left unfinished is
+   * not continued under it: the turn asks first (an approval of the interrupted call).
+   */
   message?: string;
-  /** The answer to a pending interrupt (text for clarifications, true/false for approvals). */
+  /**
+   * The answer to the pending interrupt: text for a clarification; for an approval a typed
+   * decision bound to the pending call ({decision, callId, digest}: approvalDecision.ts, or
+   * decisionFor(interrupt, 'approve')). Anything else is an InputError and nothing resumes.
+   * With `message` only for the question about an interrupted run: decided first, then the message runs.
+   */
   resume?: unknown;
   tracer?: Tracer;
   /** Stream model tokens as `token` events (default true; off saves per-step callback work). */
@@ -66,6 +77,15 @@ function interruptOf(snapshot: StateSnapshot): InterruptPayload | null {
     for (const i of task.interrupts ?? []) return i.value as InterruptPayload;
   }
   return null;
+}
+
+/** How many times one new message declines a specialist that keeps asking. */
+const MAX_DECLINES = 3;
+
+/** The resume value for a pending interrupt, checked: a bound decision for an approval, text for a question. */
+function checkResume(value: unknown, pending: InterruptPayload): unknown {
+  if (pending.kind === 'approval' || isDecision(value)) return checkDecision(value, pending);
+  return checkAnswer(value);
 }
 
 function lastAnswer(messages: BaseMessage[]): string | null {
@@ -102,8 +122,13 @@ export class ChatSession {
     return ((await this.state(threadId)).values as SupervisorStateType).messages ?? [];
   }
 
+  /** The question waiting for the person: a graph interrupt, or whether to run again what a killed process left running. */
   async pendingInterrupt(threadId: string): Promise<InterruptPayload | null> {
-    return interruptOf(await this.state(threadId));
+    return this.pendingOf(await this.state(threadId));
+  }
+
+  private pendingOf(snapshot: StateSnapshot): InterruptPayload | null {
+    return interruptOf(snapshot) ?? ((snapshot.next?.length ?? 0) > 0 ? interruptedRunQuestion(snapshot) : null);
   }
 
   /** Ends a stopped turn: the partial answer becomes the supervisor's reply, nothing stays pending. */
@@ -132,19 +157,65 @@ export class ChatSession {
     const snapshot = await this.state(input.threadId);
     const pending = interruptOf(snapshot);
     const unfinished = !pending && (snapshot.next?.length ?? 0) > 0;
-    if (unfinished && input.message !== undefined && input.resume === undefined) {
-      const previous = await this.turn({ ...input, message: undefined, tracer });
-      if (previous.status !== 'done' && previous.status !== 'stopped') return previous;
+    if (unfinished) return this.unfinishedTurn(snapshot, input, tracer);
+    if (input.resume !== undefined && pending) {
+      if (input.message !== undefined) throw new InputError('give either the answer to the pending question ("resume") or a new message, not both', { field: 'message' });
+      return this.stream(input.threadId, new Command({ resume: checkResume(input.resume, pending) }), tracer, null, input);
     }
-    let graphInput: Command | null;
-    if (input.resume !== undefined) graphInput = new Command({ resume: input.resume });
-    else if (pending && input.message !== undefined) graphInput = new Command({ resume: input.message });
-    else if (unfinished && input.message === undefined) graphInput = null;
+    if (input.resume !== undefined) return this.stream(input.threadId, new Command({ resume: input.resume }), tracer, null, input);
+    if (input.message !== undefined && pending) {
+      // a new message is a new request: what was pending is declined, visibly, then the message runs
+      const declined = await this.declinePending(input, pending, tracer);
+      if (declined.status !== 'done' && declined.status !== 'stopped') return declined;
+    }
     // a new message enters as an update routed to the supervisor: the same state as the START edge
     // gives, without LangGraph's extra __start__ superstep (one checkpoint less per turn)
-    else if (input.message !== undefined) graphInput = new Command({ update: { messages: [new HumanMessage(input.message)] }, goto: 'supervisor' });
-    else return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
-    return this.stream(input.threadId, graphInput, tracer, input.message ?? null, input);
+    if (input.message !== undefined) return this.stream(input.threadId, new Command({ update: { messages: [new HumanMessage(input.message)] }, goto: 'supervisor' }), tracer, input.message, input);
+    return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
+  }
+
+  /**
+   * Declines what is pending because the person sent a new message instead of answering: the
+   * waiting tool gets a deny naming the reason (an approval does not run, a question is not
+   * answered). A specialist that asks again is declined again, a bounded number of times.
+   */
+  private async declinePending(input: TurnInput, pending: InterruptPayload, tracer: Tracer): Promise<TurnResult> {
+    const reason = `a new message came instead of an answer ("${input.message!.length > 60 ? `${input.message!.slice(0, 57)}…` : input.message}")`;
+    let result: TurnResult | null = null;
+    let asked: InterruptPayload | null = pending;
+    for (let i = 0; asked && i < MAX_DECLINES; i++) {
+      const deny: ApprovalDecision | string = asked.callId && asked.digest ? decisionFor(asked, 'deny', reason) : `(no answer: ${reason})`;
+      result = await this.stream(input.threadId, new Command({ resume: deny }), tracer, null, input);
+      asked = result.status === 'interrupted' ? result.interrupt : null;
+    }
+    return result!;
+  }
+
+  /**
+   * A run a killed process left unfinished. Continued without asking only when the caller asks
+   * for just that (no message, no answer); a new message gets the question first: run the
+   * interrupted call again, or drop it. The answer is a decision bound to that question; the
+   * message (given again with it) runs after.
+   */
+  private async unfinishedTurn(snapshot: StateSnapshot, input: TurnInput, tracer: Tracer): Promise<TurnResult> {
+    if (input.message === undefined && input.resume === undefined) return this.stream(input.threadId, null, tracer, null, input);
+    const question = interruptedRunQuestion(snapshot);
+    if (input.resume === undefined) {
+      tracer.emit({ type: 'interrupt', t: Date.now(), kind: question.kind, payload: question });
+      return { threadId: input.threadId, status: 'interrupted', answer: null, interrupt: question, durationMs: 0 };
+    }
+    const decision = checkDecision(input.resume, question);
+    tracer.emit({ type: 'reply', t: Date.now(), agent: question.agent, kind: 'approval', text: decision.decision === 'approve' ? 'run it again' : 'dropped' });
+    let result: TurnResult;
+    if (decision.decision === 'approve') result = await this.stream(input.threadId, null, tracer, null, input);
+    else {
+      const answer = `Dropped the interrupted ${question.tool ? `call ${question.tool} with ${JSON.stringify(question.args)}` : `step of ${question.agent}`}: it was not run again.`;
+      await this.closeTurn(input.threadId, answer);
+      tracer.emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });
+      result = { threadId: input.threadId, status: 'done', answer, interrupt: null, durationMs: 0 };
+    }
+    if (input.message === undefined || (result.status !== 'done' && result.status !== 'stopped')) return result;
+    return this.turn({ ...input, resume: undefined });
   }
 
   private async stream(threadId: string, graphInput: Command | null, tracer: Tracer, text: string | null, opts: TurnInput): Promise<TurnResult> {

@@ -9,7 +9,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { CancelledError, EngiError, InfraError } from '../../tools/errors.ts';
-import { approvalNeeded, keyFieldsOf, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
+import { approvalSubjectOf, keyFieldsOf, type ApprovalSubject, type Artifact, type BoundTool, type ToolRuntime } from '../../tools/tool.ts';
 
 export interface PendingCall {
   id: string;
@@ -47,8 +47,11 @@ export class DeferCall extends Error {
   }
 }
 
-/** Before running a tool that needs approval: resolves true to go ahead. */
-export type ApproveFn = (tool: BoundTool, args: unknown) => Promise<boolean>;
+/**
+ * Before running a tool that needs approval, with what exactly would run (the tool's resolution of
+ * the call): true goes ahead, false or a reason (why it was refused) declines.
+ */
+export type ApproveFn = (tool: BoundTool, args: unknown, subject: ApprovalSubject) => Promise<boolean | string>;
 
 function errorPayload(type: string, message: string, extra: Record<string, unknown> = {}) {
   return { error: { type, message, ...extra } };
@@ -82,11 +85,20 @@ async function execute(call: PendingCall, tools: readonly BoundTool[], runtime: 
   if (!parsed.success) {
     return failed(errorPayload('ModelBehaviorError', `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}`, { hint: 'fix the listed fields and call the tool again' }), tool);
   }
-  if (approvalNeeded(tool, parsed.data) && !(await approve(tool, parsed.data))) {
-    return failed(errorPayload('Declined', `the person did not approve ${call.name}`), tool);
+  // resolved once: the person approves this, and the tool runs this
+  let subject: ReturnType<typeof approvalSubjectOf>;
+  try {
+    subject = approvalSubjectOf(tool, parsed.data, runtime);
+  } catch (err) {
+    if (isGraphBubbleUp(err) || (err instanceof InfraError && err.retryable) || err instanceof CancelledError) throw err;
+    return failed(describeError(err), tool);
+  }
+  if (subject) {
+    const verdict = await approve(tool, parsed.data, subject);
+    if (verdict !== true) return failed(errorPayload('Declined', typeof verdict === 'string' ? verdict : `the person did not approve ${call.name}`), tool);
   }
   try {
-    const out = await tool.run(parsed.data, runtime);
+    const out = await tool.run(parsed.data, subject ? { ...runtime, approved: subject } : runtime);
     return { ok: true, result: out.result, artifacts: out.artifacts ?? [], tool };
   } catch (err) {
     if (isGraphBubbleUp(err) || err instanceof DeferCall) throw err;

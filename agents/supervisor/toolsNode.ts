@@ -7,9 +7,11 @@
  */
 import type { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, interrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { BoundTool, ToolRuntime } from '../../tools/tool.ts';
+import type { ApprovalSubject, BoundTool, ToolRuntime } from '../../tools/tool.ts';
 import type { InterruptPayload } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
+import { InputError } from '../../tools/errors.ts';
+import { approvalDigest, approvesCall, checkAnswer, isDecision } from './approvalDecision.ts';
 import { emitter, type GraphDeps } from './nodeKit.ts';
 import { DeferCall, runToolCall, type PendingCall, type ToolOutcome } from './runToolCall.ts';
 import type { SupervisorStateType } from './state.ts';
@@ -33,17 +35,12 @@ export function pendingCalls(state: SupervisorStateType): PendingCall[] {
   return callsOf(msgs[i] as AIMessage).filter((c) => !done.has(c.id));
 }
 
-/** The resume value of an interrupt, as text. */
+/** The resume value of an interrupt, as the timeline shows it. */
 export function answerText(value: unknown): string {
+  if (isDecision(value)) return value.decision === 'approve' ? 'approved' : `denied${value.reason ? `: ${value.reason}` : ''}`;
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && 'answer' in value) return String((value as { answer: unknown }).answer);
   return JSON.stringify(value);
-}
-
-export function isApproval(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (value && typeof value === 'object' && 'approved' in value) return Boolean((value as { approved: unknown }).approved);
-  return /^\s*(y|yes|ok|okay|approve|approved|go|go ahead|sure)\b/i.test(answerText(value));
 }
 
 /**
@@ -65,19 +62,32 @@ export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
     emit({ type: 'tool_call', agent: spec.name, id: call.id, name: call.name, args: call.args });
     const ask = (payload: InterruptPayload): unknown => {
       const value = interrupt<InterruptPayload, unknown>(payload);
-      emit({ type: 'reply', agent: spec.name, kind: payload.kind, text: answerText(value) });
+      // declined: a deny decision (the person's, or the runtime's when a new message came instead)
+      emit({ type: 'reply', agent: spec.name, kind: payload.kind, text: answerText(value), ...(isDecision(value) && value.decision === 'deny' ? { declined: true } : {}) });
       return value;
     };
     const runtime: ToolRuntime = {
       askHuman: async ({ question, missing }) => {
         if (inline) throw new DeferCall();
-        return answerText(ask({ kind: 'clarification', question, missing, agent: spec.name }));
+        const value = ask({ kind: 'clarification', question, missing, agent: spec.name, callId: call.id, digest: approvalDigest('clarification', { question, missing }) });
+        if (isDecision(value) && value.decision === 'deny') {
+          throw new InputError(`the person did not answer the question${value.reason ? `: ${value.reason}` : ''}`, { hint: 'do not guess the missing values; hand back and say what is still needed' });
+        }
+        return checkAnswer(value);
       },
       progress: (e) => emit({ type: 'progress', agent: spec.name, tool: call.name, ...e }),
       threadId: typeof config.configurable?.thread_id === 'string' ? config.configurable.thread_id : undefined,
       signal: config.signal,
     };
-    const approve = async (t: BoundTool, args: unknown) => isApproval(ask({ kind: 'approval', question: `Run ${t.name} with ${JSON.stringify(args)}?`, tool: t.name, args, agent: spec.name }));
+    // the person sees what exactly would run; only a typed approve naming this call and digest runs it
+    const approve = async (t: BoundTool, args: unknown, subject: ApprovalSubject) => {
+      const digest = approvalDigest(t.name, subject);
+      const shown = subject.args === args && Object.keys(subject).length === 1 ? args : subject;
+      const value = ask({ kind: 'approval', question: `Run ${t.name} with ${JSON.stringify(shown)}?`, tool: t.name, args, subject, callId: call.id, digest, agent: spec.name });
+      if (approvesCall(value, call.id, digest)) return true;
+      if (isDecision(value) && value.decision === 'deny' && value.callId === call.id) return value.reason ? `${t.name} was not run: ${value.reason}` : false;
+      return `the answer did not approve this exact call of ${t.name} (an approval is a typed decision naming call ${call.id} and digest ${digest}: what it would run changed, or the answer was for another call); nothing ran`;
+    };
     let outcome: ToolOutcome;
     try {
       outcome = await runToolCall(call, tools, runtime, approve);

@@ -42,7 +42,7 @@ export type AgentEvent =
     }
   | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
   /** The person's answer to a question or an approval, as the waiting tool receives it. */
-  | { type: 'reply'; t: number; agent: string; kind: InterruptKind; text: string }
+  | { type: 'reply'; t: number; agent: string; kind: InterruptKind; text: string; declined?: boolean }
   | { type: 'interrupt'; t: number; kind: InterruptKind; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }
@@ -61,6 +61,14 @@ export interface InterruptPayload {
   missing?: string[];
   tool?: string;
   args?: unknown;
+  /** approval: what exactly would run, resolved once (program and argv, job script, file and printer). */
+  subject?: unknown;
+  /** The tool call it waits on. */
+  callId?: string;
+  /** A digest of the tool and `subject` (approvals) or of the question: a decision names it and the call id. */
+  digest?: string;
+  /** approval: the call was running when its process died; approving runs it again, denying drops it. */
+  interrupted?: boolean;
 }
 
 /** A consumer of the event stream (CLI timeline, trace collector, SSE writer). */

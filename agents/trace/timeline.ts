@@ -50,7 +50,7 @@ export class TimelinePrinter implements TraceProcessor {
         if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} step ${e.step}/${e.total}${e.value !== undefined ? ` ${e.label ?? 'value'} ${e.value.toPrecision(6)}` : ''}`);
         return;
       case 'reply':
-        return this.line(`  ↳ ${e.kind === 'approval' ? 'approval' : 'answer'}: ${clip(e.text)}`);
+        return this.line(`  ↳ ${e.kind === 'approval' ? 'approval' : e.declined ? 'question' : 'answer'}: ${clip(e.text)}`);
       case 'token':
         if (e.agent !== 'supervisor') return;
         if (this.streamingAgent !== e.agent) {

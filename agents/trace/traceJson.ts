@@ -75,7 +75,7 @@ export function buildTrace(args: {
     model: args.model,
     status: args.status,
     answer: args.answer,
-    interrupt: args.interrupt ? { ...args.interrupt, resumeWith: `engiai chat --thread ${args.threadId} --answer "<your answer>"` } : null,
+    interrupt: args.interrupt ? { ...args.interrupt, resumeWith: `engiai chat --thread ${args.threadId} --answer ${args.interrupt.kind === 'approval' ? 'yes|no' : '"<your answer>"'}` } : null,
     totals: {
       durationMs: runs.reduce((n, e) => n + e.durationMs, 0),
       modelCalls: calls.length,

@@ -13,7 +13,7 @@ export interface ChatOptions {
   model?: string;
   /** Continue this conversation (default: a new thread). */
   thread?: string;
-  /** Answers to the agents' questions, used in order. */
+  /** Answers to the agents' questions, used in order; an approval takes exactly yes or no. */
   answer?: string[];
   /** Approve every approval request. */
   yes?: boolean;
@@ -45,6 +45,19 @@ export interface ChatOutcome {
   trace: import('../../agents/index.ts').ChatTrace;
 }
 
+/** Asks an approval at the terminal until the answer is yes or no (three tries; then it is not approved). */
+async function askYesNo(io: ChatIO, question: string): Promise<'approve' | 'deny'> {
+  const { yesOrNo } = await import('../../agents/index.ts');
+  for (let i = 0; i < 3; i++) {
+    try {
+      return yesOrNo(await io.ask(`${question} [yes/no]`));
+    } catch (err) {
+      io.write(`${(err as Error).message}\n`);
+    }
+  }
+  return 'deny';
+}
+
 async function askAtTerminal(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -64,7 +77,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   if (!opts.message?.trim() && !opts.thread) {
     throw new InputError('give a message, or --thread ID to continue a conversation', { field: 'message', hint: 'engiai chat "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, then render it"' });
   }
-  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf } = await import('../../agents/index.ts');
+  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf, decisionFor, yesOrNo } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
   // --model is a setting like ENGIAI_MODEL: an openai-compatible key is bound to the URL it names
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
@@ -84,20 +97,26 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
     // tokens only matter to a person watching; they cost callback work on every step
     const streamTokens = !opts.json && interactive;
-    let result = await session.runTurn({ threadId, message: opts.message?.trim() || undefined, tracer, streamTokens });
+    const message = opts.message?.trim() || undefined;
+    let result = await session.runTurn({ threadId, message, tracer, streamTokens });
     while (result.status === 'interrupted' && result.interrupt) {
       const q = result.interrupt;
       let resume: unknown;
-      if (q.kind === 'approval' && opts.yes) resume = true;
-      else if (answers.length) resume = answers.shift();
+      if (q.kind === 'approval') {
+        // a typed decision bound to the call shown: yes or no exactly, never a guess from free text
+        const decision = opts.yes ? 'approve' : answers.length ? yesOrNo(answers.shift()!) : interactive ? await askYesNo(io, q.question) : null;
+        if (!decision) break;
+        resume = decisionFor(q, decision);
+      } else if (answers.length) resume = answers.shift();
       else if (interactive) resume = await io.ask(q.question);
       else break;
-      result = await session.runTurn({ threadId, resume, tracer, streamTokens });
+      // the question about a run a killed process left: the message that raised it runs after the answer
+      result = await session.runTurn({ threadId, resume, message: q.interrupted ? message : undefined, tracer, streamTokens });
     }
     const usage = usageOf(model)?.totals() as Record<string, number> | undefined;
     const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
-    else io.write(footer(trace));
+    else io.write(footer(trace, message));
     return { threadId, status: result.status, answer: result.answer, trace };
   } finally {
     await runtime.close();
@@ -115,11 +134,16 @@ async function assertKnownThread(session: import('../../agents/index.ts').ChatSe
   });
 }
 
-function footer(trace: import('../../agents/index.ts').ChatTrace): string {
+function footer(trace: import('../../agents/index.ts').ChatTrace, message: string | undefined): string {
   const lines: string[] = [''];
   if (trace.status === 'interrupted' && trace.interrupt) {
     lines.push(`Question (${trace.interrupt.kind}) from ${trace.interrupt.agent}: ${trace.interrupt.question}`);
-    lines.push(`Answer it with: engiai chat --thread ${trace.threadId} --answer "<your answer>"${trace.interrupt.kind === 'approval' ? ' (or --yes)' : ''}`);
+    const held = trace.interrupt.interrupted && message ? ` ${JSON.stringify(message)}` : '';
+    lines.push(
+      trace.interrupt.kind === 'approval'
+        ? `Answer it with: engiai chat --thread ${trace.threadId} --answer yes|no${held}${held ? ' (your message runs after the answer)' : ''}`
+        : `Answer it with: engiai chat --thread ${trace.threadId} --answer "<your answer>"`,
+    );
   } else if (!trace.events.some((e) => e.type === 'answer') && trace.answer) lines.push(trace.answer);
   if (trace.artifacts.some((a) => !trace.answer?.includes(a))) lines.push('Artifacts:', ...trace.artifacts.map((a) => `  ${a}`));
   const t = trace.totals;
@@ -135,7 +159,7 @@ export function register(program: Command): void {
     .description('talk to the EngiAI agents: the supervisor routes to specialists and shows a live timeline of tool calls')
     .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
     .option('--thread <id>', '[string] continue this conversation (it survives restarts; default: a new thread)')
-    .option('--answer <text>', '[string] answer to an agent question; repeat for several questions', collect)
+    .option('--answer <text>', '[string] answer to an agent question (an approval: exactly yes or no); repeat for several questions', collect)
     .option('--yes', '[boolean] approve every approval request (default false)')
     .option('--json', '[boolean] print the whole trace as JSON: messages, tool calls, results, timings, tokens (default false)')
     .action(async (words: string[], o: { model?: string; thread?: string; answer?: string[]; yes?: boolean; json?: boolean }) => {

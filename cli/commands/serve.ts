@@ -11,6 +11,7 @@ export interface ServeOptions {
   model?: string;
   token?: string;
   approve?: string[];
+  withoutApproval?: string[];
   maxTurns?: string;
   benchDir?: string[];
 }
@@ -30,7 +31,7 @@ export async function runServe(o: ServeOptions): Promise<void> {
   }
   const config = loadConfig({ flags: { server: { host: o.host, port, token: o.token, maxTurns }, model: { spec: o.model } } });
   const { startWebServer } = await import('../../web/server/webServer.ts');
-  const server = await startWebServer({ config, approvals: o.approve, benchFolders: o.benchDir, log: (line) => process.stderr.write(`${line}\n`) });
+  const server = await startWebServer({ config, approve: o.approve, withoutApproval: o.withoutApproval, benchFolders: o.benchDir, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${server.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -52,7 +53,8 @@ export function register(program: Command): void {
     .option('--model <spec>', '[string] model: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default from config: offline)')
     .option('--token <token>', '[string] require this bearer token on every request (or set ENGIAI_WEB_TOKEN or ENGIAI_TOKEN)')
     .option('--max-turns <n>', '[integer] chat turns running at once on the server; beyond it 503 with Retry-After (default from config: 64)')
-    .option('--approve <tools>', '[string] tools that ask before running, comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
+    .option('--approve <tools>', '[string] tools that ask before running besides the defaults (submit_job, cancel_job), comma-separated, e.g. convert_design_to_stl (repeatable)', collect)
+    .option('--without-approval <tools>', '[string] default approvals to remove, comma-separated, e.g. cancel_job (repeatable; shown at start and in the settings)', collect)
     .option('--bench-dir <dirs>', '[string] folders the Benchmarks page lists runs from, comma-separated (repeatable; default: $ENGIAI_HOME/bench)', collect)
     .action(async (o: ServeOptions) => {
       await runServe(o);

@@ -43,7 +43,10 @@ afterAll(async () => {
 /** Runs a turn, approving whatever it asks. */
 async function chat(thread: string, message: string): Promise<void> {
   let frames = await turn(server.url, thread, { message });
-  while (frames.at(-1)?.data.status === 'interrupted') frames = await turn(server.url, thread, { resume: true });
+  while (frames.at(-1)?.data.status === 'interrupted') {
+    const { callId, digest } = frames.at(-1)!.data.interrupt as { callId: string; digest: string };
+    frames = await turn(server.url, thread, { resume: { decision: 'approve', callId, digest } });
+  }
   expect(frames.at(-1)?.event).toBe('turn_end');
 }
 

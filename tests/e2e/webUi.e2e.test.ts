@@ -112,6 +112,17 @@ describe('web UI in Chromium', () => {
     await done();
     await expect(page.textContent('.bubble.answer[data-agent="supervisor"]')).resolves.toMatch(/You answered: volfrac 0.3/);
 
+    // "Later" on a question, then something new in the chat box: a new request, the question is declined in the timeline
+    await page.click('.sidebar button.new-chat');
+    await send('Design a lightweight beam');
+    await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 90_000 });
+    await page.click('dialog button:has-text("Later")');
+    await send('bracket Q-17');
+    await page.waitForSelector('.event.note:has-text("question: denied: a new message came instead of an answer")', { timeout: 90_000 });
+    await done();
+    expect(await page.$$('.tool-card[data-tool="optimize_design"][data-state="ok"]')).toHaveLength(0);
+    await expect(page.textContent('.chat-scroll')).resolves.not.toMatch(/volfrac[^\n]{0,10}17/);
+
     // ask before convert_design_to_stl, set on the settings page
     await page.click('a.nav:has-text("Models & agents")');
     await page.check('input[data-tool="convert_design_to_stl"]');
@@ -146,7 +157,7 @@ describe('web UI in Chromium', () => {
     await expect(page.textContent('.bubble.user')).resolves.toBe(DESIGN);
     const img = await page.waitForSelector('.tool-card img[src$="render.png"]');
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, img);
-    await expect(page.$$eval('.sidebar .thread', (a) => a.length)).resolves.toBe(4);
+    await expect(page.$$eval('.sidebar .thread', (a) => a.length)).resolves.toBe(5); // with the declined-question chat
     await b.shot('6-reopened-after-restart');
 
     await page.click('a.nav:has-text("Threads")');

@@ -9,6 +9,7 @@ import express from 'express';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EngiConfig } from '../../config/schema.ts';
 import { createRuntime, type Limits, type SpecialistFactory } from '../../agents/index.ts';
+import { approvalList, describeApprovals, type ApprovalList } from './approvalList.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
 import { errorHandler } from './httpErrors.ts';
@@ -30,8 +31,12 @@ export interface WebServerOptions {
   token?: string;
   /** Model spec for new turns (default config.model.spec). */
   model?: string;
-  /** Tools that ask before running (default: each specialist's defaults). */
+  /** Tools that ask before running, the whole list (default: each specialist's defaults with `approve` and `withoutApproval` applied). */
   approvals?: string[];
+  /** Tools that ask besides the defaults (`serve --approve`). */
+  approve?: string[];
+  /** Defaults that stop asking, named explicitly (`serve --without-approval`); shown at start and in the settings. */
+  withoutApproval?: string[];
   /** Specialists besides the registry's (tests: a toy plug-in). */
   extraSpecialists?: SpecialistFactory[];
   uploadLimitBytes?: number;
@@ -83,9 +88,18 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     throw err;
   }
   const chat = new ChatService({ runtime, index, maxTurns: opts.maxTurns ?? opts.config.server.maxTurns });
-  const defaults = runtime.approvableTools().filter((t) => t.byDefault).map((t) => t.name);
+  const approvable = runtime.approvableTools();
+  let approvals: ApprovalList;
+  try {
+    approvals = approvalList(approvable.map((t) => t.name), approvable.filter((t) => t.byDefault).map((t) => t.name), opts.approve, opts.withoutApproval);
+  } catch (err) {
+    index.close();
+    await runtime.close();
+    throw err;
+  }
   const state: WebState = {
-    settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? defaults)] },
+    settings: { model: opts.model ?? opts.config.model.spec, approvals: [...(opts.approvals ?? approvals.approvals)] },
+    approvalDefaults: approvals.defaults,
     runtime,
     chat,
     index,
@@ -121,6 +135,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
   log(`EngiAI web UI on ${url}${token ? ' (token required)' : ''} · model ${state.settings.model}`);
+  log(describeApprovals({ ...approvals, approvals: state.settings.approvals }));
   return {
     url,
     host,

@@ -14,6 +14,8 @@ export interface WebSettings {
 
 export interface WebState {
   settings: WebSettings;
+  /** The specialists' default approvals (the settings show which of them were removed). */
+  approvalDefaults: string[];
   runtime: Runtime;
   chat: ChatService;
   index: ThreadIndex;

@@ -84,7 +84,8 @@ async function score(home: string) {
     for (let i = 0; i < item.turns.length; i++) {
       recorded.length = 0;
       const ec = new EventCollector();
-      const r = await session.runTurn({ threadId, message: item.turns[i], tracer: new Tracer([ec]) });
+      // a turn after a question is the person's answer to it, sent as an answer (a message would be a new request)
+      const r = await session.runTurn({ threadId, ...(pendingAsk ? { resume: item.turns[i] } : { message: item.turns[i] }), tracer: new Tracer([ec]) });
       events = ec;
       answer = r.answer ?? r.interrupt?.question ?? '';
       status = r.status;

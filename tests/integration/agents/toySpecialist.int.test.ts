@@ -54,7 +54,7 @@ describe('a toy specialist plugged in from a test folder', () => {
     expect(asked.trace.interrupt).toMatchObject({ kind: 'approval', tool: 'discard_sample', agent: 'lab' });
     const done = await runChat({ thread: asked.threadId, answer: ['no'], model: 'offline', home, interactive: false, json: true, extraSpecialists: [labSpecialist] }, io());
     expect(done.answer).toMatch(/kept: discarding was not approved/);
-    expect(done.trace.events).toContainEqual(expect.objectContaining({ type: 'reply', agent: 'lab', kind: 'approval', text: 'no' }));
+    expect(done.trace.events).toContainEqual(expect.objectContaining({ type: 'reply', agent: 'lab', kind: 'approval', text: 'denied' }));
   });
 
   it('runs through the web server: listed in settings, artifact links served, timeline rows built', async () => {
@@ -69,7 +69,8 @@ describe('a toy specialist plugged in from a test folder', () => {
       expect(put.status).toBe(200);
       const asked = await turn(server.url, 'lab-1', { message: 'measure sample E' });
       expect(asked.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'interrupted', interrupt: { tool: 'measure_sample' } } });
-      const frames = await turn(server.url, 'lab-1', { resume: 'yes' });
+      const { callId, digest } = asked.at(-1)!.data.interrupt as { callId: string; digest: string };
+      const frames = await turn(server.url, 'lab-1', { resume: { approved: true, callId, digest } });
       expect(frames.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'done' } });
       const result = frames.find((f) => f.event === 'tool_result')!;
       const links = result.data.links as { kind: string; url: string; mediaType: string }[];
@@ -81,7 +82,7 @@ describe('a toy specialist plugged in from a test folder', () => {
       const rows = buildRows(events);
       const card = rows.find((r) => r.kind === 'tool' && r.name === 'measure_sample');
       expect(card).toMatchObject({ agent: 'lab', progress: { step: 1, total: 2, label: 'pass' }, result: { ok: true, links: [expect.objectContaining({ name: 'sample-E.txt' })] } });
-      expect(rows).toContainEqual({ kind: 'note', text: 'approval: yes' });
+      expect(rows).toContainEqual({ kind: 'note', text: 'approval: approved' });
       expect(existsSync(join(home, 'artifacts', 'lab-reports', 'sample-E.txt'))).toBe(true);
     } finally {
       await server.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineModel, createRuntime, type Runtime } from '../../../agents/index.ts';
 import { loadConfig } from '../../../config/load.ts';
 import { BIN } from './helpers.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 
 let root: string;
 let home: string;
@@ -87,6 +88,26 @@ describe('engiai run-command', () => {
   });
 });
 
+describe('engiai chat --answer for an approval takes yes or no exactly', () => {
+  it('anything else exits 2 and runs nothing (the approval stays pending); " YES " runs it once', () => {
+    rmSync(log, { force: true });
+    const asked = cli(['chat', '--json', 'run the command `stamp 5`']);
+    expect(asked.code, asked.stderr).toBe(0);
+    const trace = JSON.parse(asked.stdout) as { threadId: string; status: string; interrupt: { kind: string; tool: string } };
+    expect(trace).toMatchObject({ status: 'interrupted', interrupt: { kind: 'approval', tool: 'run_command' } });
+    for (const answer of ['ok no, do not run it', 'go away', 'sure not', 'y', '{"approved":"false"}']) {
+      const r = cli(['chat', '--thread', trace.threadId, '--answer', answer]);
+      expect([answer, r.code]).toEqual([answer, 2]);
+      expect(r.stderr).toMatch(/an approval is answered yes or no, not .*; nothing ran/);
+    }
+    expect(ran()).toBe('');
+    const yes = cli(['chat', '--json', '--thread', trace.threadId, '--answer', ' YES ']);
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(JSON.parse(yes.stdout)).toMatchObject({ status: 'done' });
+    expect(ran()).toBe('stamp 5\n');
+  }, 120_000);
+});
+
 describe('the cli agent in a conversation (offline model)', () => {
   let runtime: Runtime;
   beforeAll(async () => {
@@ -100,11 +121,11 @@ describe('the cli agent in a conversation (offline model)', () => {
     let r = await session.runTurn({ threadId: 'deny', message: 'run the command `stamp 3`' });
     expect(r.status).toBe('interrupted');
     expect(r.interrupt).toMatchObject({ kind: 'approval', tool: 'run_command', agent: 'cli', args: { command: 'stamp 3' } });
-    r = await session.runTurn({ threadId: 'deny', resume: false });
+    r = await session.runTurn({ threadId: 'deny', resume: decisionFor(r.interrupt!, 'deny') });
     expect(r.answer).toMatch(/did not approve the command, so nothing ran/);
     expect(ran()).toBe('');
     r = await session.runTurn({ threadId: 'approve', message: 'run the command `stamp 4`' });
-    r = await session.runTurn({ threadId: 'approve', resume: true });
+    r = await session.runTurn({ threadId: 'approve', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.status).toBe('done');
     expect(r.answer).toMatch(/stamp exited with 0/);
     expect(ran()).toBe('stamp 4\n');
@@ -117,7 +138,7 @@ describe('the cli agent in a conversation (offline model)', () => {
     expect(stl).toBeDefined();
     r = await session.runTurn({ threadId: 'view', message: 'open the STL in the viewer' });
     expect(r.interrupt, String(r.answer)).toMatchObject({ kind: 'approval', tool: 'run_command', args: { command: `stlview "${stl}"` } });
-    r = await session.runTurn({ threadId: 'view', resume: true });
+    r = await session.runTurn({ threadId: 'view', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.answer).toMatch(/^stlview opened \(pid \d+\)/);
     expect(ran()).toContain(`viewer ${stl}`);
   });

@@ -4,7 +4,9 @@
  * (the server in its own process) and the `engiai` command (child processes in a sandbox: cwd,
  * TMPDIR and ENGIAI_HOME inside it). Asserted throughout: no crash, no stack trace to the user,
  * no 5xx except by design (503 busy, 507 upload store), no file written outside ENGIAI_HOME and
- * the output paths given, memory bounded.
+ * the output paths given, memory bounded. Approval answers (random strings, JSON values, near-miss
+ * decisions and new messages while an approval is pending, in process and over HTTP): nothing
+ * approval-gated runs without the exact typed approve bound to its call.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,10 @@ import { engineeringTools } from '../../../tools/engineering/tools/index.ts';
 import { CancelledError, InputError } from '../../../tools/errors.ts';
 import { bindTools, type BoundTool } from '../../../tools/tool.ts';
 import { BIN } from '../cli/helpers.ts';
+import { loadConfig } from '../../../config/load.ts';
+import { decisionFor, type InterruptPayload } from '../../../agents/index.ts';
+import { startWebServer } from '../../../web/server/webServer.ts';
+import { parseSse } from '../web/helpers.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';
 import { Hostile } from './hostile.ts';
 
@@ -113,6 +119,82 @@ describe('hostile input', () => {
     expect(peak - rssBefore, note('tool fuzz memory')).toBeLessThan(700 * MB);
   }, 120_000);
 
+  it('approval answers: nothing approval-gated runs without the exact typed approve bound to its call', async () => {
+    const home = join(sandbox, 'engiai', 'approval-fuzz');
+    mkdirSync(join(home, 'artifacts'), { recursive: true });
+    const ranLog = join(home, 'ran.log');
+    const stamp = join(home, 'stamp.sh');
+    writeFileSync(stamp, `#!/bin/sh\necho "$*" >> "${ranLog}"\n`, { mode: 0o755 });
+    const configPath = join(home, 'engiai.yaml');
+    writeFileSync(configPath, JSON.stringify({ commands: { programs: [{ name: 'stamp', path: stamp, args: ['{int}'] }] } }));
+    const server = await startWebServer({ config: loadConfig({ env: { ENGIAI_HOME: home }, configPath, cwd: home }), host: '127.0.0.1', port: 0, client: false, model: 'offline' });
+    const session = await server.state.chat.session(server.state.settings.model, server.state.settings.approvals);
+    const approvedRuns: string[] = [];
+    const seen: InterruptPayload[] = [];
+    let answers = 0;
+    try {
+      /** One step on a thread, in process or over HTTP: the pending interrupt after it (null when the turn ended). */
+      const step = async (h: Hostile, thread: string, body: { message?: string; resume?: unknown }): Promise<InterruptPayload | null | 'refused'> => {
+        if (h.chance(0.5)) {
+          try {
+            return (await session.runTurn({ threadId: thread, ...body })).interrupt;
+          } catch (err) {
+            expect(err, note(`resume ${JSON.stringify(body).slice(0, 200)}`)).toBeInstanceOf(InputError);
+            return 'refused';
+          }
+        }
+        const res = await fetch(`${server.url}/api/threads/${thread}/turn`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-engiai-csrf': '1' }, body: JSON.stringify(body) });
+        const text = await res.text();
+        const what = note(`POST ${JSON.stringify(body).slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`);
+        if (res.status !== 200) {
+          expect([400, 409, 413], what).toContain(res.status);
+          expect(text, what).not.toMatch(STACK);
+          return 'refused';
+        }
+        const end = parseSse(text).find((f) => f.event === 'turn_end');
+        expect(end, what).toBeDefined();
+        return (end!.data.interrupt as InterruptPayload | null) ?? null;
+      };
+      const runs = await forAWhile(SECONDS * 0.1, async (h, i) => {
+        const thread = `ap-${i}`;
+        let pending = await step(h, thread, { message: `run the command \`stamp ${i}\`` });
+        expect(pending, note(`thread ${thread} did not ask`)).toMatchObject({ kind: 'approval', tool: 'run_command' });
+        for (let k = h.int(1, 4); k > 0 && pending && pending !== 'refused'; k--) {
+          const q: InterruptPayload = pending;
+          seen.push(q);
+          const other = seen[h.int(0, seen.length - 1)];
+          const payload = h.pick<() => { message?: string; resume?: unknown }>([
+            () => ({ resume: h.json() }),
+            () => ({ resume: h.string() }),
+            () => ({ resume: h.pick(['yes', 'y', 'ok', 'sure not', 'ok no, do not run it', 'go away', 'approve', true, 1, 'true', 'false']) }),
+            () => ({ resume: { approved: h.json(0), callId: q.callId, digest: q.digest } }),
+            () => ({ resume: { decision: h.pick(['approve', 'APPROVE', ' approve', 'yes', true]), callId: h.pick([q.callId, other.callId, h.string()]), digest: h.pick([other.digest, `${q.digest}0`, q.digest!.slice(1), h.string()]) } }),
+            () => ({ resume: { ...decisionFor(q, 'approve'), callId: other.callId === q.callId ? 'x' : other.callId } }),
+            () => ({ message: h.pick(['ok then open it in f3d', 'yes', 'sure', 'approve', h.string().replace(/`/g, '').trim() || 'hello']) }),
+            () => ({ message: 'yes', resume: decisionFor(q, 'approve') }),
+          ])();
+          answers++;
+          const next = await step(h, thread, payload);
+          if (next === 'refused') continue;
+          pending = next;
+        }
+        // now and then the exact approve: that call runs, once, with the argv the person saw
+        if (pending && pending !== 'refused' && pending.kind === 'approval' && h.chance(0.3)) {
+          const argv = (pending.subject as { argv: string[] }).argv;
+          const after = await step(h, thread, { resume: decisionFor(pending, 'approve') });
+          expect(after === 'refused', note('an exact approve was refused')).toBe(false);
+          approvedRuns.push(argv.join(' '));
+        }
+      }, 5);
+      console.log(`fuzz: ${runs} approvals, ${answers} hostile answers, ${approvedRuns.length} exact approves (seed ${SEED})`);
+      expect(runs).toBeGreaterThan(5);
+      const ran = existsSync(ranLog) ? readFileSync(ranLog, 'utf8').split('\n').filter(Boolean) : [];
+      expect(ran.sort(), note('programs that ran vs exact approvals')).toEqual(approvedRuns.sort());
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   describe('the HTTP API', () => {
     let server: ServerProcess;
     beforeAll(async () => {
@@ -125,7 +207,7 @@ describe('hostile input', () => {
       const base = server.rssMb()!;
       let peak = base;
       const endpoints = ['/api/threads', '/api/threads/t1', '/api/threads/t1/turn', '/api/settings', '/api/designs', '/api/uploads', '/artifacts/x/y', '/api/health', '/api/nothing', '/'];
-      const runs = await forAWhile(SECONDS * 0.3, async (h) => {
+      const runs = await forAWhile(SECONDS * 0.2, async (h) => {
         const method = h.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
         let path = h.pick(endpoints).replace('t1', h.pick(['t1', 'fuzz-thread', encode(h.string()).slice(0, 80), '..', '%2e%2e']));
         if (h.chance(0.3)) path += `?${h.pick(['name', 'token', 'download', 'x'])}=${encode(h.string().slice(0, 100))}`;

@@ -114,3 +114,33 @@ describe('engiai chat with the offline model on the local executor', () => {
     });
   }
 });
+
+describe('submit_job approval is bound to the job script', () => {
+  it('shows the script it would submit (path, SHA-256); a script changed after the question is not submitted on that yes', async () => {
+    const h = testConfig({}).home;
+    const cfg = join(h, 'engiai.yaml');
+    writeFileSync(cfg, JSON.stringify({ hpc: TINY_HPC }));
+    const prev = process.env.ENGIAI_CONFIG;
+    process.env.ENGIAI_CONFIG = cfg;
+    try {
+      const message = 'Generate the SLURM script to train a cGAN on beams2d for 1 epoch with seed 5, submit it, wait for it to finish, then evaluate the model';
+      const asked = await runChat({ message, home: h, model: 'offline', json: true, interactive: false }, { write: () => {}, ask: async () => '' });
+      expect(asked.status).toBe('interrupted');
+      const q = asked.trace.interrupt!;
+      const subject = q.subject as { script: string; sha256: string; cluster: string };
+      expect(q).toMatchObject({ kind: 'approval', tool: 'submit_job' });
+      expect(subject).toMatchObject({ cluster: 'local', script: expect.stringMatching(/\.sh$|\.sbatch$|job/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(q.question).toContain(subject.sha256);
+      // the script is changed after the person saw it: their yes is for the old text
+      writeFileSync(subject.script, `${readFileSync(subject.script, 'utf8')}\necho changed-after-approval\n`);
+      const out = await runChat({ thread: asked.threadId, answer: ['yes'], home: h, model: 'offline', json: true, interactive: false }, { write: () => {}, ask: async () => '' });
+      const submits = out.trace.events.filter((e) => e.type === 'tool_result' && (e as { name: string }).name === 'submit_job') as { ok: boolean; result: { error?: { message: string } } }[];
+      expect(submits.map((e) => e.ok)).toEqual([false]);
+      expect(submits[0].result.error?.message).toMatch(/did not approve this exact call of submit_job/);
+      expect(out.trace.events.some((e) => e.type === 'tool_call' && (e as { name: string }).name === 'wait_for_job')).toBe(false);
+    } finally {
+      if (prev === undefined) delete process.env.ENGIAI_CONFIG;
+      else process.env.ENGIAI_CONFIG = prev;
+    }
+  }, 120_000);
+});

@@ -16,6 +16,7 @@ import { loadConfig } from '../../../config/load.ts';
 import { startPrinterSim, type RunningSim } from '../../../tools/prusa/printerSim/simServer.ts';
 import { BIN } from '../cli/helpers.ts';
 import { cubeStl, prusaHome, type PrusaHome } from '../prusa/prusaKit.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 
 const KEY = 'mcp-key-0123456789';
 let h: PrusaHome;
@@ -107,7 +108,7 @@ describe('engiai mcp prusa --transport http', () => {
       const session = await runtime.session({ model: createOfflineModel() });
       let r = await session.runTurn({ threadId: 'http', message: `slice ${h.parts}/cube.stl with 0.3 mm layers in PETG and print it` });
       expect(r.interrupt).toMatchObject({ kind: 'approval', tool: 'start_print' });
-      r = await session.runTurn({ threadId: 'http', resume: 'yes' });
+      r = await session.runTurn({ threadId: 'http', resume: decisionFor(r.interrupt!, 'approve') });
       expect(r.answer).toMatch(/Sliced .*cube\.stl → .*\.gcode: print time \d+m \d+s, filament [\d.]+ m · [\d.]+ cm³ · [\d.]+ g \(layer height 0\.3 mm, infill 20%, PETG\)/);
       expect(r.answer).toMatch(/state PRINTING/);
       expect(sim.printer.jobInfo()).toMatchObject({ id: 1, file: { meta: { filament_type: 'PETG', temperature: 240 } } });

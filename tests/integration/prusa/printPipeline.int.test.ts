@@ -11,6 +11,7 @@ import { createOfflineModel, createRuntime, type ChatSession, type Runtime } fro
 import { parseGcodeInfo } from '../../../tools/prusa/gcodeInfo.ts';
 import { startPrinterSim, type RunningSim } from '../../../tools/prusa/printerSim/simServer.ts';
 import { printerConfig, prusaHome, until, type PrusaHome } from './prusaKit.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 
 const KEY = 'sim-key-0123456789';
 const REQUEST = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 10, export an STL, slice it and print it';
@@ -50,7 +51,7 @@ describe('design → STL → PrusaSlicer → printer (simulator) through the MCP
     expect(sim.printer.fileNames()).toEqual([file]);
     expect(sim.printer.state).toBe('IDLE');
 
-    r = await session.runTurn({ threadId: 'print', resume: true });
+    r = await session.runTurn({ threadId: 'print', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.status).toBe('done');
     const answer = r.answer!;
     expect(answer).toMatch(/after 10 iterations/);
@@ -88,7 +89,7 @@ describe('design → STL → PrusaSlicer → printer (simulator) through the MCP
   it('a denied start prints nothing', async () => {
     const r1 = await session.runTurn({ threadId: 'deny', message: REQUEST });
     expect(r1.interrupt).toMatchObject({ tool: 'start_print' });
-    const r2 = await session.runTurn({ threadId: 'deny', resume: false });
+    const r2 = await session.runTurn({ threadId: 'deny', resume: decisionFor(r1.interrupt!, 'deny') });
     expect(r2.answer).toMatch(/you did not approve start_print, so nothing was started on the printer/);
     // job 1 (the earlier print) is still the last one: no job 2
     expect(sim.printer.jobInfo()).toMatchObject({ id: 1, state: 'FINISHED' });

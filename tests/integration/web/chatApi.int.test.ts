@@ -94,13 +94,39 @@ describe('approvals and questions', () => {
       const end = asked.at(-1)!;
       expect(end.data).toMatchObject({ status: 'interrupted', interrupt: { kind: 'approval', tool: 'convert_design_to_stl' } });
       expect(names(asked)).toContain('interrupt');
-      const detail = (await (await api('/api/threads/appr-1')).json()) as { interrupt: { kind: string } };
+      const detail = (await (await api('/api/threads/appr-1')).json()) as { interrupt: { kind: string; callId: string; digest: string } };
       expect(detail.interrupt.kind).toBe('approval');
-      const done = await turn(server.url, 'appr-1', { resume: true });
+      const { callId, digest } = detail.interrupt;
+      // only a JSON boolean (or a typed decision) bound to the pending call and digest decides
+      for (const [resume, status] of [
+        [true, 400], ['yes', 400], ['no', 400], [{ approved: 'false' }, 400], [{ approved: 'no' }, 400], [{ approved: 1 }, 400], [{ approved: true }, 400], [{ decision: 'yes', callId, digest }, 400],
+        [{ approved: true, callId, digest: 'f'.repeat(64) }, 409], [{ approved: true, callId: 'other', digest }, 409],
+      ] as const) {
+        const r = await api('/api/threads/appr-1/turn', { method: 'POST', body: JSON.stringify({ resume }) });
+        expect([JSON.stringify(resume), r.status]).toEqual([JSON.stringify(resume), status]);
+        expect(((await r.json()) as { error: string }).error).toMatch(/approv|decision|call/);
+      }
+      expect(((await (await api('/api/threads/appr-1')).json()) as { interrupt: unknown }).interrupt).toMatchObject({ callId, digest }); // still pending, nothing ran
+      const done = await turn(server.url, 'appr-1', { resume: { approved: true, callId, digest } });
       const result = done.find((f) => f.event === 'tool_result' && f.data.name === 'convert_design_to_stl')!;
       expect(result.data.ok).toBe(true);
       expect(done.at(-1)!.data).toMatchObject({ status: 'done' });
       expect(done[1].data).toMatchObject({ type: 'run_start', resume: true });
+    } finally {
+      await api('/api/settings', { method: 'PUT', body: JSON.stringify({ approvals: [] }) });
+    }
+  });
+
+  it('a new message while an approval is pending is a new request: the approval is declined in the timeline, nothing runs', async () => {
+    const res = await api('/api/settings', { method: 'PUT', body: JSON.stringify({ approvals: ['convert_design_to_stl'] }) });
+    expect(res.status).toBe(200);
+    try {
+      const asked = await turn(server.url, 'appr-2', { message: DESIGN });
+      expect(asked.at(-1)!.data).toMatchObject({ status: 'interrupted', interrupt: { kind: 'approval', tool: 'convert_design_to_stl' } });
+      const next = await turn(server.url, 'appr-2', { message: 'ok then list my designs' });
+      expect(next.find((f) => f.event === 'reply')?.data).toMatchObject({ kind: 'approval', text: expect.stringMatching(/^denied: a new message came/) });
+      expect(next.filter((f) => f.event === 'tool_result' && f.data.name === 'convert_design_to_stl').map((f) => f.data.ok)).toEqual([false]);
+      expect(next.at(-1)!.data).toMatchObject({ status: 'done', interrupt: null });
     } finally {
       await api('/api/settings', { method: 'PUT', body: JSON.stringify({ approvals: [] }) });
     }

@@ -1,4 +1,4 @@
-/** A model that fails mid-turn: the SSE stream reports the error after run_end, and the thread stays usable. */
+/** A model that fails mid-turn: the SSE stream reports the error after run_end, and the thread stays usable (the failed run is dropped or run again only on a bound answer). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineChatModel, createOfflineModel } from '../../../agents/models/offline/index.ts';
 import type { RunningWebServer } from '../../../web/server/webServer.ts';
@@ -38,7 +38,13 @@ describe('a failing turn', () => {
     expect(frames.at(-2)!.data).toMatchObject({ status: 'error' });
     expect(frames.at(-1)).toMatchObject({ event: 'error', data: { error: expect.stringMatching(/model exploded/) } });
     expect((await put('offline')).status).toBe(200);
-    const again = await turn(server.url, 'err-1', { message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3' });
+    // the failed run is not continued under the new message: the turn asks first, and "deny" drops it
+    const message = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3';
+    const asked = await turn(server.url, 'err-1', { message });
+    expect(asked.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'interrupted', interrupt: { kind: 'approval', interrupted: true, question: expect.stringMatching(/while running the supervisor step on "hello"/) } } });
+    const { callId, digest } = asked.at(-1)!.data.interrupt as { callId: string; digest: string };
+    const again = await turn(server.url, 'err-1', { message, resume: { decision: 'deny', callId, digest } });
     expect(again.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'done' } });
+    expect(again.filter((f) => f.event === 'tool_result' && f.data.name === 'optimize_design').map((f) => f.data.ok)).toEqual([true]);
   });
 });

@@ -36,6 +36,20 @@ describe('engiai chat (runChat)', () => {
     expect(existsSync(join(home, 'threads.sqlite'))).toBe(true);
   });
 
+  it('an approval at the terminal takes yes or no exactly: other answers are asked again, never read as a yes', async () => {
+    const msg = 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid';
+    const t = io(['ok then open it in f3d', 'sure not', 'go away']);
+    const r = await runChat({ message: msg, model: 'offline', home, interactive: true, approvals: ['optimize_design'] }, t);
+    expect(t.asked).toHaveLength(3);
+    expect(t.asked[0]).toMatch(/^Run optimize_design with .* \[yes\/no\]$/);
+    expect(t.out).toContain('an approval is answered yes or no, not "ok then open it in f3d"; nothing ran');
+    expect(r.status).toBe('done');
+    expect(r.trace.events.filter((e) => e.type === 'tool_result' && e.name === 'optimize_design').map((e) => (e as { ok: boolean }).ok)).toEqual([false]);
+    const yes = io([' Yes ']);
+    const done = await runChat({ message: msg, model: 'offline', home, interactive: true, approvals: ['optimize_design'] }, yes);
+    expect(done.trace.events.filter((e) => e.type === 'tool_result' && e.name === 'optimize_design').map((e) => (e as { ok: boolean }).ok)).toEqual([true]);
+  });
+
   it('without a terminal or answers it stops at the question; --thread with --answer resumes it (JSON trace)', async () => {
     const first = io();
     const asked = await runChat({ message: 'Design a lightweight beam', model: 'offline', home, interactive: false, json: true }, first);

@@ -24,9 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-async function turn(threadId: string, message: string) {
+/** A new message, or (`answer`) the explicit answer to the pending question. */
+async function turn(threadId: string, message: string, as: 'message' | 'answer' = 'message') {
   const events = new EventCollector();
-  const r = await session.runTurn({ threadId, message, tracer: new Tracer([events]), streamTokens: false });
+  const r = await session.runTurn({ threadId, ...(as === 'answer' ? { resume: message } : { message }), tracer: new Tracer([events]), streamTokens: false });
   const results = events.ofType('tool_result').filter((e) => e.agent === 'engineering');
   return { ...r, calls: events.ofType('tool_call').filter((e) => e.agent === 'engineering'), result: (name: string) => results.find((e) => e.name === name)?.result as Record<string, unknown> | undefined };
 }
@@ -41,7 +42,7 @@ describe('follow-ups in a thread, with the real tools', () => {
     const asked = await turn(t, 'now make it 0.4 and compare');
     expect(asked.status).toBe('interrupted');
     expect(asked.interrupt?.missing).toEqual(['volfrac', 'forcedist']);
-    const compared = await turn(t, 'the volume fraction');
+    const compared = await turn(t, 'the volume fraction', 'answer');
     expect(compared.status).toBe('done');
     const opt = compared.calls.find((c) => c.name === 'optimize_design')!.args as Record<string, unknown>;
     expect(opt).toMatchObject({ problem: 'beams2d', conditions: { volfrac: 0.4, rmin: 2, forcedist: 0.5 }, config: { nelx: 20, nely: 10, max_iter: 5 } });

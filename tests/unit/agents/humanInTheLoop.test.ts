@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatSession } from '../../../agents/runtime/chatSession.ts';
 import { openCheckpointer } from '../../../agents/runtime/checkpointer.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
 import { testSession } from './sessionKit.ts';
 
@@ -44,27 +45,62 @@ describe('human in the loop', () => {
     await second.close();
   });
 
-  it('a message sent while a question is pending answers it', async () => {
+  it('a message sent while a question is pending is a new request: the question is declined, visibly, and never answered by it', async () => {
     const session = await testSession(home);
-    await run(session, { threadId: 'hitl-2', message: 'Optimize a beam with a stiff design' });
-    const r = await run(session, { threadId: 'hitl-2', message: 'defaults, on a 30x15 grid' });
+    const asked = await run(session, { threadId: 'hitl-2', message: 'Optimize a beam with a stiff design' });
+    expect(asked.interrupt).toMatchObject({ kind: 'clarification', agent: 'engineering' });
+    const r = await run(session, { threadId: 'hitl-2', message: 'bracket Q-17' });
+    // the waiting tool was told no answer came, in the timeline; the message did not become volfrac 17
+    expect(r.events.ofType('reply')).toEqual([expect.objectContaining({ kind: 'clarification', text: expect.stringMatching(/^denied: a new message came instead of an answer \("bracket Q-17"\)/) })]);
+    const results = r.events.ofType('tool_result');
+    expect(results[0]).toMatchObject({ ok: false, result: { error: { message: expect.stringMatching(/did not answer the question/) } } });
+    expect(results.filter((e) => e.name === 'optimize_design' && e.ok)).toEqual([]);
+    expect(r.events.ofType('run_start').map((e) => e.input)).toEqual([null, 'bracket Q-17']);
+    const msgs = await session.messages('hitl-2');
+    expect(msgs.filter((m) => m.getType() === 'human').map((m) => m.content)).toEqual(['Optimize a beam with a stiff design', 'bracket Q-17']);
+  });
+
+  it('a question is answered only by an explicit answer', async () => {
+    const session = await testSession(home);
+    await run(session, { threadId: 'hitl-2b', message: 'Optimize a beam with a stiff design' });
+    await expect(run(session, { threadId: 'hitl-2b', resume: { volfrac: 0.3 } })).rejects.toThrow(/the answer to a question is text/);
+    const r = await run(session, { threadId: 'hitl-2b', resume: 'defaults, on a 30x15 grid' });
     expect(r.status).toBe('done');
     expect(r.answer).toMatch(/used the defaults for volfrac, rmin, forcedist/);
   });
 
-  it('approval: a declined tool does not run, an approved one does', async () => {
+  it('approval: only a typed decision bound to the pending call decides; free text, booleans and other calls approve nothing', async () => {
     const session = await testSession(home, { approvals: ['optimize_design'] });
     const msg = 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid';
     const asked = await run(session, { threadId: 'hitl-3', message: msg });
-    expect(asked.interrupt).toMatchObject({ kind: 'approval', tool: 'optimize_design' });
-    const declined = await run(session, { threadId: 'hitl-3', resume: 'no' });
+    const q = asked.interrupt!;
+    expect(q).toMatchObject({ kind: 'approval', tool: 'optimize_design', callId: expect.any(String), digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const refused = ['ok no, do not run it', 'go away', 'sure not', 'yes', 'no', true, false, 1, null, { approved: 'false' }, { approved: true }, { decision: 'approve' }, { answer: 'yes' },
+      { decision: 'approve', callId: q.callId, digest: '0'.repeat(64) }, { decision: 'approve', callId: 'another-call', digest: q.digest }, { decision: 'APPROVE', callId: q.callId, digest: q.digest }];
+    for (const resume of refused) {
+      await expect(run(session, { threadId: 'hitl-3', resume }), JSON.stringify(resume)).rejects.toThrow(/nothing (ran|was approved or run)/);
+    }
+    expect(await session.pendingInterrupt('hitl-3')).toEqual(q); // still waiting, nothing ran
+    const declined = await run(session, { threadId: 'hitl-3', resume: decisionFor(q, 'deny') });
     expect(declined.status).toBe('done');
     expect(declined.events.ofType('tool_result')).toEqual([expect.objectContaining({ name: 'optimize_design', ok: false })]);
     expect(declined.answer).toMatch(/did not approve optimize_design/);
 
     const again = await run(session, { threadId: 'hitl-4', message: msg });
     expect(again.status).toBe('interrupted');
-    const approved = await run(session, { threadId: 'hitl-4', resume: true });
+    const approved = await run(session, { threadId: 'hitl-4', resume: decisionFor(again.interrupt!, 'approve') });
     expect(approved.events.ofType('tool_result')).toEqual([expect.objectContaining({ name: 'optimize_design', ok: true })]);
+  });
+
+  it('a new message while an approval is pending declines it visibly and runs as its own request', async () => {
+    const session = await testSession(home, { approvals: ['optimize_design'] });
+    const asked = await run(session, { threadId: 'hitl-5', message: 'Optimize a beams2d beam with volfrac 0.3, forcedist 0.5 and rmin 2 on a 30x15 grid' });
+    expect(asked.interrupt).toMatchObject({ kind: 'approval', tool: 'optimize_design' });
+    const r = await run(session, { threadId: 'hitl-5', message: 'ok then list my designs' });
+    expect(r.events.ofType('reply')).toEqual([expect.objectContaining({ kind: 'approval', text: expect.stringMatching(/^denied: a new message came/) })]);
+    const opt = r.events.ofType('tool_result').filter((e) => e.name === 'optimize_design');
+    expect(opt).toEqual([expect.objectContaining({ ok: false, result: { error: expect.objectContaining({ type: 'Declined', message: expect.stringMatching(/optimize_design was not run: a new message came/) }) } })]);
+    expect(r.events.ofType('tool_result').some((e) => e.name === 'list_designs')).toBe(true);
+    expect(r.status).toBe('done');
   });
 });

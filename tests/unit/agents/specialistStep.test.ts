@@ -8,6 +8,7 @@ import { AIMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { z } from 'zod';
 import { ChatSession } from '../../../agents/runtime/chatSession.ts';
+import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 import type { Specialist } from '../../../agents/specialists/specialist.ts';
 import { EventCollector, Tracer } from '../../../agents/trace/agentEvent.ts';
 import { defineTool, type BoundTool, type Tool } from '../../../tools/tool.ts';
@@ -81,7 +82,7 @@ describe('specialist step: model call and first tool call in one superstep', () 
     expect(asked.events.ofType('node_end').map((e) => e.node)).toEqual(['supervisor', 'lab', 'lab', 'lab_tools']);
     expect(asked.events.ofType('tool_call').map((e) => e.name)).toEqual(['prepare', 'measure']);
     const before = labModelCalls(m);
-    const done = await run(s, { threadId: 'c', resume: true });
+    const done = await run(s, { threadId: 'c', resume: decisionFor(asked.interrupt!, 'approve') });
     expect(done.status).toBe('done');
     expect(done.events.ofType('tool_result').map((e) => [e.name, e.ok])).toEqual([['measure', true]]);
     expect(labModelCalls(m) - before).toBe(1); // only the lab's final answer

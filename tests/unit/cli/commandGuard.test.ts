@@ -97,6 +97,11 @@ describe('run_command: what is allowed', () => {
     expect(tool().needsApproval).toBeTypeOf('function');
   });
 
+  it('an unsafe program runs only as approved: never on a fresh check without an approval', async () => {
+    await expect(tool().run({ command: 'stamp 1' }, runtime)).rejects.toThrow(/refused by rule approval: stamp needs the person's approval and this call was not approved/);
+    expect(existsSync(join(root, 'PWNED'))).toBe(false);
+  });
+
   it('caps the output and kills a command past its time limit', async () => {
     const big = await tool().run({ command: 'seq 100000' }, runtime);
     expect(big.result.truncated).toBe(true);
@@ -108,7 +113,10 @@ describe('run_command: what is allowed', () => {
   });
 
   it('a window application is left running on its own after its start window', async () => {
-    const out = await tool().run({ command: 'viewer 5' }, runtime);
+    // what the person approved, resolved once: exactly that runs
+    const approved = tool().approvalSubject!({ command: 'viewer 5' })!;
+    expect(approved).toEqual({ program: 'viewer', path: '/usr/bin/sleep', argv: ['5'] });
+    const out = await tool().run({ command: 'viewer 5' }, { ...runtime, approved });
     expect(String(out.result.window)).toMatch(/^viewer opened \(pid \d+\)/);
     const pid = Number(/pid (\d+)/.exec(String(out.result.window))![1]);
     expect(() => process.kill(pid, 0)).not.toThrow();

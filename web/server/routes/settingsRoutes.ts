@@ -43,6 +43,9 @@ export function settingsRoutes(state: WebState): Router {
     res.json({
       ...state.settings,
       approvableTools: state.runtime.approvableTools().map((t) => t.name),
+      defaultApprovals: state.approvalDefaults,
+      // defaults that do not ask now: removed explicitly (serve --without-approval, or unticked here)
+      removedDefaults: state.approvalDefaults.filter((t) => !state.settings.approvals.includes(t)),
       backends: await backends(state),
       specialists: state.runtime.specialists.map((s) => ({
         name: s.name,

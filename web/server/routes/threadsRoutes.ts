@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, json, type Request } from 'express';
-import { serializeMessage, type ThreadView } from '../../../agents/index.ts';
+import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
 import { linksOf, withLinks } from '../artifactFiles.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError, errorBody, statusOf } from '../httpErrors.ts';
+import { checkResumeBody } from '../resumeBody.ts';
 import { openSse } from '../sse.ts';
 import type { WebState } from '../webState.ts';
 
@@ -42,9 +43,10 @@ function claim(state: WebState, id: string): ClaimedTurn {
 }
 
 /** An answer needs a question: 404 for a thread that does not exist, 409 when nothing is pending. */
-async function assertPendingQuestion(state: WebState, id: string): Promise<void> {
+async function pendingQuestion(state: WebState, id: string): Promise<InterruptPayload> {
   const session = await state.chat.session(state.settings.model, state.settings.approvals);
-  if (await session.pendingInterrupt(id)) return;
+  const pending = await session.pendingInterrupt(id);
+  if (pending) return pending;
   if (!state.index.get(id) && !(await session.messages(id)).length) throw new HttpError(404, `no thread ${id}: "resume" answers a question on an existing thread`);
   throw new HttpError(409, `thread ${id} has no pending question to answer; send "message" instead`);
 }
@@ -109,7 +111,13 @@ export function threadsRoutes(state: WebState): Router {
     if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
     if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
     if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
-    if (message === undefined) await assertPendingQuestion(state, id);
+    let resume: unknown;
+    if (body.resume !== undefined) {
+      // an answer is checked against the question it answers before anything runs
+      const pending = await pendingQuestion(state, id);
+      if (message !== undefined && !pending.interrupted) throw new HttpError(400, 'give "message" (a new request) or "resume" (the answer to the pending question), not both');
+      resume = checkResumeBody(body.resume, pending);
+    }
     const turn = claim(state, id);
     try {
       if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
@@ -122,7 +130,7 @@ export function threadsRoutes(state: WebState): Router {
           model: state.settings.model,
           approvals: state.settings.approvals,
           message,
-          resume: body.resume,
+          resume,
           onEvent: (e) => sse.send(e.type, withLinks(state.artifactsRoot, e)),
         });
         sse.send('turn_end', { threadId: id, status: result.status, answer: result.answer, interrupt: result.interrupt });

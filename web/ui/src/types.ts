@@ -15,6 +15,20 @@ export interface InterruptPayload {
   missing?: string[];
   tool?: string;
   args?: unknown;
+  /** approval: what exactly would run (program and argv, job script, file and printer). */
+  subject?: unknown;
+  /** The call it waits on and its digest: a decision names both. */
+  callId?: string;
+  digest?: string;
+  /** approval: a call a stopped server or process left running; approving runs it again. */
+  interrupted?: boolean;
+}
+
+/** The answer to an approval: a typed decision bound to the call the dialog shows. */
+export interface ApprovalDecision {
+  decision: 'approve' | 'deny';
+  callId: string;
+  digest: string;
 }
 
 export type AgentEvent =
@@ -28,7 +42,7 @@ export type AgentEvent =
   | { type: 'tool_call'; t: number; agent: string; id: string; name: string; args: unknown }
   | { type: 'tool_result'; t: number; agent: string; id: string; name: string; ok: boolean; result: unknown; durationMs: number; highlights?: Record<string, unknown>; links?: ArtifactLink[] }
   | { type: 'progress'; t: number; agent: string; tool: string; step: number; total: number; value?: number; label?: string }
-  | { type: 'reply'; t: number; agent: string; kind: 'clarification' | 'approval'; text: string }
+  | { type: 'reply'; t: number; agent: string; kind: 'clarification' | 'approval'; text: string; declined?: boolean }
   | { type: 'interrupt'; t: number; kind: 'clarification' | 'approval'; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }
@@ -55,6 +69,9 @@ export interface SettingsView {
   model: string;
   approvals: string[];
   approvableTools: string[];
+  /** The specialists' default approvals, and those of them that do not ask now (removed explicitly). */
+  defaultApprovals?: string[];
+  removedDefaults?: string[];
   backends: { spec: string; label: string; available: boolean; reason?: string }[];
   specialists: { name: string; description: string; available: boolean; reason?: string; tools: string[] }[];
 }

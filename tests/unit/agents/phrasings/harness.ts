@@ -78,7 +78,8 @@ async function runTurn(session: ChatSession, threadId: string, turn: Turn, made:
     questions.push(res.interrupt);
     const a = answers.shift();
     if (a === undefined) break;
-    res = await session.runTurn({ threadId, message: a, tracer, streamTokens: false, durableSteps: false });
+    // the answer to the question, sent as an answer (a message would be a new request)
+    res = await session.runTurn({ threadId, resume: a, tracer, streamTokens: false, durableSteps: false });
   }
   for (const e of events.ofType('tool_result')) if (e.name === 'optimize_design' && e.ok) made.push(String((e.result as Record<string, unknown>).design_id));
   const calls = events.ofType('tool_call').filter((e) => e.agent === 'engineering').map((e) => ({ name: e.name, args: (e.args ?? {}) as Record<string, unknown> }));

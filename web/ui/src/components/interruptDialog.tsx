@@ -1,6 +1,13 @@
-/** The modal for a paused graph: approve/deny a tool call, or answer a clarification question. */
+/**
+ * The modal for a paused graph: approve/deny a tool call (a typed decision bound to the call and
+ * digest shown), or answer a clarification question (sent as an answer to that question).
+ */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { InterruptPayload } from '../types.ts';
+import type { ApprovalDecision, InterruptPayload } from '../types.ts';
+
+function decide(payload: InterruptPayload, decision: ApprovalDecision['decision']): ApprovalDecision {
+  return { decision, callId: payload.callId ?? '', digest: payload.digest ?? '' };
+}
 
 export function InterruptDialog({ payload, onResume, onClose }: { payload: InterruptPayload; onResume: (value: unknown) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -13,19 +20,19 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
   const approval = payload.kind === 'approval';
   return (
     <dialog ref={ref} class="interrupt-dialog" data-kind={payload.kind} onCancel={(e) => (e.preventDefault(), onClose())}>
-      <h2>{approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
+      <h2>{payload.interrupted ? `Run the interrupted ${payload.tool ?? 'step'} again?` : approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
       <p class="from">from {payload.agent}</p>
       <p class="question">{payload.question}</p>
-      {approval && payload.args !== undefined && <pre class="args">{JSON.stringify(payload.args, null, 2)}</pre>}
+      {approval && (payload.subject ?? payload.args) !== undefined && <pre class="args">{JSON.stringify(payload.subject ?? payload.args, null, 2)}</pre>}
       {approval ? (
         <div class="actions">
           <button class="secondary" onClick={onClose}>
             Later
           </button>
-          <button class="danger deny" onClick={() => onResume(false)}>
+          <button class="danger deny" onClick={() => onResume(decide(payload, 'deny'))}>
             Deny
           </button>
-          <button class="primary approve" onClick={() => onResume(true)}>
+          <button class="primary approve" onClick={() => onResume(decide(payload, 'approve'))}>
             Approve
           </button>
         </div>
@@ -33,7 +40,7 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (text.trim()) onResume(text.trim());
+            if (text.trim()) onResume({ answer: text.trim() });
           }}
         >
           <textarea class="answer-input" rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} placeholder="Your answer" autoFocus />
@@ -41,7 +48,7 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
             <button type="button" class="secondary" onClick={onClose}>
               Later
             </button>
-            <button type="button" class="secondary defaults" onClick={() => onResume('defaults')}>
+            <button type="button" class="secondary defaults" onClick={() => onResume({ answer: 'defaults' })}>
               Use defaults
             </button>
             <button type="submit" class="primary send-answer" disabled={!text.trim()}>

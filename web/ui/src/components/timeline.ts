@@ -70,7 +70,8 @@ export function buildRows(events: AgentEvent[]): Row[] {
       }
       case 'reply':
         // the person's answer, as the waiting tool received it
-        rows.push(e.kind === 'clarification' ? { kind: 'user', text: e.text } : { kind: 'note', text: `approval: ${e.text}` });
+        // (declined: a deny, e.g. the runtime's when a new message came instead of an answer)
+        rows.push(e.kind === 'clarification' && !e.declined ? { kind: 'user', text: e.text } : { kind: 'note', text: `${e.kind === 'approval' ? 'approval' : 'question'}: ${e.text}` });
         break;
       case 'answer':
         rows.push({ kind: 'answer', agent: e.agent, text: e.content });

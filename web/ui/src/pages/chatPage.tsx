@@ -35,6 +35,8 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const startedHere = useRef<string | null>(null);
   const activeId = useRef<string | undefined>(routeId);
   const bottom = useRef<HTMLDivElement>(null);
+  /** The last message sent here: runs again after the answer to a question about an interrupted run. */
+  const held = useRef<string | null>(null);
 
   useEffect(() => void api.settings().then((s) => setModel(s.model), () => {}), []);
 
@@ -116,7 +118,9 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     const message = text.trim();
     if (!message || running) return;
     setText('');
-    void run(pending ? { resume: message } : { message });
+    // always a new request: a pending question or approval is declined by the server, visibly (answer it in its dialog)
+    held.current = message;
+    void run({ message });
   };
 
   const fallback = events.length === 0 && detail?.messages.length ? detail.messages : [];
@@ -165,7 +169,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           class="message-input"
           rows={2}
           value={text}
-          placeholder={pending ? 'Answer the question…' : 'Message the supervisor (Enter to send, Shift+Enter for a new line)'}
+          placeholder={pending ? 'A new message declines the pending question (answer it in its dialog)' : 'Message the supervisor (Enter to send, Shift+Enter for a new line)'}
           onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) send(e);
@@ -175,7 +179,14 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           {running ? 'Working…' : 'Send'}
         </button>
       </form>
-      {pending && dialogOpen && !running && <InterruptDialog payload={pending} onResume={(value) => void run({ resume: value })} onClose={() => setDialogOpen(false)} />}
+      {pending && dialogOpen && !running && (
+        <InterruptDialog
+          payload={pending}
+          // the question about an interrupted run: the message that raised it runs after the decision
+          onResume={(value) => void run(pending.interrupted && held.current ? { resume: value, message: held.current } : { resume: value })}
+          onClose={() => setDialogOpen(false)}
+        />
+      )}
       {viewer && <StlViewer link={viewer} onClose={() => setViewer(null)} />}
     </div>
   );

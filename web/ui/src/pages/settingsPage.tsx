@@ -64,6 +64,7 @@ export function SettingsPage() {
               }}
             />
             <code>{t}</code>
+            {s.defaultApprovals?.includes(t) && !s.approvals.includes(t) && <span class="warn removed-default"> default approval removed</span>}
           </label>
         ))}
       </div>
