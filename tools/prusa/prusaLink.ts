@@ -9,9 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { PrinterSettings } from '../../config/prusaSettings.ts';
-import { ConfigError, InfraError, NotFoundError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
+import { ConfigError, InfraError, InputError, NotFoundError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
 import { readCapped, readHead } from '../net/readCapped.ts';
 import { digestAuthorization, parseChallenge, type DigestChallenge } from './digestAuth.ts';
+import { PRINTER_FILE_NAME } from './toolSpecs.ts';
 
 export type PrinterState = 'IDLE' | 'BUSY' | 'PRINTING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR' | 'ATTENTION' | 'READY';
 
@@ -184,7 +185,9 @@ export class PrusaLink {
     return (await this.json<{ storage_list: StorageInfo[] }>('/api/v1/storage', 'reading the storage'))?.storage_list ?? [];
   }
 
+  /** The URL path of a file on the storage; a name that is not a plain file name there is refused (".." would leave it). */
   private filePath(name: string): string {
+    if (!PRINTER_FILE_NAME.test(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
     return `/api/v1/files/${encodeURIComponent(this.printer.storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
   }
 
