@@ -3,9 +3,12 @@
  * which reads the body itself: under a byte cap (ReplyTooLargeError naming the cap and the
  * service) and inside the request's timeout (a body that never ends is a TimeoutError). Each case
  * runs against a real loopback server sending a huge or endless reply; memory is measured around
- * the call and the server counts what it could send.
+ * the call and the server counts what it could send. The Ollama chat model's error pages are
+ * read only in part too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { statusCheckingFetch } from '../../../agents/models/ollama.ts';
+import { ProviderHttpError } from '../../../agents/models/providerError.ts';
 import { loadConfig } from '../../../config/load.ts';
 import { ReplyTooLargeError, TimeoutError } from '../../../tools/errors.ts';
 import { DEFAULT_MAX_REPLY_BYTES, fetchWithPolicy } from '../../../tools/net/fetchWithPolicy.ts';
@@ -52,6 +55,16 @@ describe('fetchWithPolicy reads answers under a cap and within the timeout', () 
     const url = await serve({ bytes: 200 * MB, status: 502, contentType: 'text/html' });
     const { outcome, growth } = await peakMemoryGrowth(() => fetchWithPolicy(url, {}, policy, { service: 'Tavily web search' }));
     expect((outcome as Error).message).toMatch(/^Tavily web search: request failed \(HTTP 502\)/);
+    expect(growth).toBeLessThan(64 * MB);
+    await settle();
+    expect(server!.sent()).toBeLessThan(100 * MB);
+  });
+
+  it("the Ollama chat model's error page is read only in part", async () => {
+    const url = await serve({ bytes: 200 * MB, status: 500, contentType: 'text/plain' });
+    const { outcome, growth } = await peakMemoryGrowth(() => statusCheckingFetch(`${url}/api/chat`, { method: 'POST', body: '{}' }));
+    expect(outcome).toBeInstanceOf(ProviderHttpError);
+    expect((outcome as ProviderHttpError).status).toBe(500);
     expect(growth).toBeLessThan(64 * MB);
     await settle();
     expect(server!.sent()).toBeLessThan(100 * MB);
