@@ -12,7 +12,7 @@ import type { PrinterSettings } from '../../config/prusaSettings.ts';
 import { ConfigError, InfraError, InputError, NotFoundError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
 import { readCapped, readHead } from '../net/readCapped.ts';
 import { digestAuthorization, parseChallenge, type DigestChallenge } from './digestAuth.ts';
-import { PRINTER_FILE_NAME } from './toolSpecs.ts';
+import { isPlainPrinterFileName } from './toolSpecs.ts';
 
 export type PrinterState = 'IDLE' | 'BUSY' | 'PRINTING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR' | 'ATTENTION' | 'READY';
 
@@ -187,7 +187,7 @@ export class PrusaLink {
 
   /** The URL path of a file on the storage; a name that is not a plain file name there is refused (".." would leave it). */
   private filePath(name: string): string {
-    if (!PRINTER_FILE_NAME.test(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
+    if (!isPlainPrinterFileName(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
     return `/api/v1/files/${encodeURIComponent(this.printer.storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
   }
 
