@@ -40,7 +40,7 @@ export function parseConditionArgs(problem: Problem, tokens: string[]): ConfigVa
       negated = true;
       name = name.slice(3);
     }
-    const spec = fields.get(name) ?? fields.get(flagName(ALIASES[name] ?? ''));
+    const spec = fields.get(name) ?? fields.get(flagName(Object.hasOwn(ALIASES, name) ? ALIASES[name] : ''));
     if (!spec) throw new InputError(`${problem.id} has no condition or setting "--${name}"`, { field: name, hint: usageHint(problem) });
     if (spec.type === 'boolean') {
       if (inline === undefined && BOOL_LITERAL.test(tokens[i + 1] ?? '')) inline = tokens[++i];

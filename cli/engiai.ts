@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConflictError, EngiError, InputError, ConfigError, ModelBehaviorError, NotFoundError, StorageError } from '../tools/errors.ts';
+import { terminalSafe } from '../tools/terminalText.ts';
 import { commandModules } from './commands/index.ts';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -33,11 +34,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     if (err instanceof EngiError) {
-      process.stderr.write(`error: ${err.message}\n`);
-      if (err.hint) process.stderr.write(`hint: ${err.hint}\n`);
+      // messages quote what others sent (a printer's error page, a remote command's stderr)
+      process.stderr.write(`error: ${terminalSafe(err.message)}\n`);
+      if (err.hint) process.stderr.write(`hint: ${terminalSafe(err.hint)}\n`);
       return exitCodeFor(err);
     }
-    process.stderr.write(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`internal error: ${terminalSafe(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
     return 1;
   }
 }

@@ -85,3 +85,15 @@ export class StorageError extends EngiError {
 
 /** Someone else changed the same thing first (another process ran a turn on the thread): nothing of ours was stored; try again. */
 export class ConflictError extends EngiError {}
+
+/**
+ * An answer from outside (an HTTP reply, a remote command's output) passed the size cap its reader
+ * holds to, and was abandoned there: names what was read, the cap, and what was seen so far.
+ */
+export class ReplyTooLargeError extends InfraError {
+  readonly limitBytes: number;
+  constructor(message: string, limitBytes: number, options: { cause?: unknown; hint?: string } = {}) {
+    super(message, { ...options, retryable: false });
+    this.limitBytes = limitBytes;
+  }
+}

@@ -193,7 +193,7 @@ const MEDIA_TYPES: Record<string, string> = {
 /** The media type of a file name by its extension (application/octet-stream when unknown). */
 export function mediaTypeOf(path: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
-  return MEDIA_TYPES[ext] ?? 'application/octet-stream';
+  return Object.hasOwn(MEDIA_TYPES, ext) ? MEDIA_TYPES[ext] : 'application/octet-stream';
 }
 
 /** An artifact record for a file: kind and label given, media type from its extension. */

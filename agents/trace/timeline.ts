@@ -1,8 +1,10 @@
 /**
  * The live timeline `engiai chat` prints: one line per node, hand-off, tool call and result, the
  * optimizer's progress every few iterations, and the answer streamed token by token. Pure
- * formatting: it writes through the function it is given (the CLI passes stdout).
+ * formatting: it writes through the function it is given (the CLI passes stdout), everything
+ * through terminalSafe, so tool, printer and model text cannot drive the terminal.
  */
+import { terminalSafe } from '../../tools/terminalText.ts';
 import type { AgentEvent, TraceProcessor } from './agentEvent.ts';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
@@ -20,8 +22,10 @@ export class TimelinePrinter implements TraceProcessor {
   private streamingAgent: string | null = null;
   private streamed = '';
   private progressEvery: number;
+  private readonly write: (text: string) => void;
 
-  constructor(private readonly write: (text: string) => void, opts: { progressEvery?: number } = {}) {
+  constructor(write: (text: string) => void, opts: { progressEvery?: number } = {}) {
+    this.write = (text) => write(terminalSafe(text));
     this.progressEvery = opts.progressEvery ?? 10;
   }
 

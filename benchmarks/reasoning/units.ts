@@ -59,7 +59,7 @@ export const LABEL_UNITS = new Set(['dB', 'dBm', 'dBi']);
 const COMPUTE_ALIASES: Record<string, string> = { 'rad/s': 's^-1', '1/s': 's^-1', '1/min': 'min^-1', '1/h': 'h^-1' };
 
 function computeUnit(unit: string): string {
-  return COMPUTE_ALIASES[unit] ?? unit;
+  return Object.hasOwn(COMPUTE_ALIASES, unit) ? COMPUTE_ALIASES[unit] : unit;
 }
 
 /** The number `x` expressed in `unit` ('' for dimensionless). Throws when the dimensions differ. */

@@ -7,6 +7,10 @@ import { relative } from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import { InputError } from '../../tools/errors.ts';
 import type { FileReport, Retrieval as RetrievalT } from '../../tools/retrieval/index.ts';
+import { terminalSafe } from '../../tools/terminalText.ts';
+
+/** Text for the terminal (file names, titles and passages are others' text); --json lines are written as they are. */
+const print = (text: string) => void process.stdout.write(terminalSafe(text));
 
 export interface EngineOpts {
   embeddings?: string;
@@ -61,7 +65,7 @@ export async function runIndex(paths: string[], opts: EngineOpts & { collection?
       const c = report.counts;
       const summary = Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ') || 'no files';
       const rate = report.durationMs > 0 && report.pages ? `, ${(report.pages / (report.durationMs / 1000)).toFixed(1)} pages/s` : '';
-      process.stdout.write(`${lines.join('\n')}\ncollection ${report.collection}: ${summary}; ${report.pages} pages, ${report.chunks} chunks in ${(report.durationMs / 1000).toFixed(2)} s${rate}\n`);
+      print(`${lines.join('\n')}\ncollection ${report.collection}: ${summary}; ${report.pages} pages, ${report.chunks} chunks in ${(report.durationMs / 1000).toFixed(2)} s${rate}\n`);
     }
     if (report.counts.failed) process.exitCode = 1;
   } finally {
@@ -80,13 +84,13 @@ export async function runSearch(query: string, opts: EngineOpts & { collection?:
       return;
     }
     if (!hits.length) {
-      process.stdout.write(`nothing found for "${query}" (${engine.store.counts().documents} documents indexed)\n`);
+      print(`nothing found for "${query}" (${engine.store.counts().documents} documents indexed)\n`);
       return;
     }
     for (const h of hits) {
       const where = `${shown(h.source)} p. ${h.page}${h.section ? ` · ${h.section}` : ''}`;
       const text = h.text.replace(/\s+/g, ' ');
-      process.stdout.write(`${h.rank}. ${h.title} — ${where}  (score ${h.score.toPrecision(4)})\n   ${text.length > 240 ? `${text.slice(0, 240)}…` : text}\n`);
+      print(`${h.rank}. ${h.title} — ${where}  (score ${h.score.toPrecision(4)})\n   ${text.length > 240 ? `${text.slice(0, 240)}…` : text}\n`);
     }
   } finally {
     engine.close();
@@ -102,10 +106,10 @@ export async function runCollections(opts: EngineOpts & { json?: boolean; docume
       process.stdout.write(JSON.stringify({ collections, ...(documents ? { documents } : {}) }) + '\n');
       return;
     }
-    if (!collections.length) process.stdout.write('no documents indexed yet (engiai index PATH...)\n');
+    if (!collections.length) print('no documents indexed yet (engiai index PATH...)\n');
     for (const c of collections) {
-      process.stdout.write(`${c.name}: ${c.documents} documents, ${c.chunks} chunks, ${(c.bytes / 1024).toFixed(0)} KiB${c.embeddingModel ? `, vectors ${c.embeddingModel}` : ''}\n`);
-      for (const d of documents?.filter((x) => x.collection === c.name) ?? []) process.stdout.write(`  ${d.id}  ${d.title} (${d.pages} p.)  ${shown(d.source)}\n`);
+      print(`${c.name}: ${c.documents} documents, ${c.chunks} chunks, ${(c.bytes / 1024).toFixed(0)} KiB${c.embeddingModel ? `, vectors ${c.embeddingModel}` : ''}\n`);
+      for (const d of documents?.filter((x) => x.collection === c.name) ?? []) print(`  ${d.id}  ${d.title} (${d.pages} p.)  ${shown(d.source)}\n`);
     }
   } finally {
     engine.close();
@@ -118,7 +122,7 @@ export async function runForget(paths: string[], opts: { collection?: string; js
   try {
     const gone = engine.forget({ paths: paths.length ? paths : undefined, collection: opts.collection });
     if (opts.json) process.stdout.write(JSON.stringify({ removed: gone.map((d) => ({ id: d.id, collection: d.collection, source: d.source })) }) + '\n');
-    else process.stdout.write(gone.length ? `${gone.map((d) => `  removed ${d.collection}: ${shown(d.source)}`).join('\n')}\n${gone.length} document(s) forgotten\n` : 'nothing to forget: no indexed document matches\n');
+    else print(gone.length ? `${gone.map((d) => `  removed ${d.collection}: ${shown(d.source)}`).join('\n')}\n${gone.length} document(s) forgotten\n` : 'nothing to forget: no indexed document matches\n');
   } finally {
     engine.close();
   }

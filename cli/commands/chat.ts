@@ -6,6 +6,7 @@
  * Heavy modules load inside the action; errors are EngiErrors that cli/engiai.ts maps to exit codes.
  */
 import type { Command } from 'commander';
+import { terminalSafe } from '../../tools/terminalText.ts';
 
 export interface ChatOptions {
   message?: string;
@@ -68,7 +69,8 @@ async function askAtTerminal(question: string): Promise<string> {
   }
 }
 
-const defaultIO: ChatIO = { write: (t) => void process.stdout.write(t), ask: askAtTerminal };
+// what reaches the terminal is terminalSafe: agents' questions and answers carry tool and printer text
+const defaultIO: ChatIO = { write: (t) => void process.stdout.write(terminalSafe(t)), ask: (q) => askAtTerminal(terminalSafe(q)) };
 
 /** Runs `engiai chat`; exported so tests call it without a subprocess. */
 export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promise<ChatOutcome> {

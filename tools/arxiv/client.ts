@@ -51,8 +51,8 @@ export class ArxivClient {
   }
 
   /** One request in the host's turn; the body is read inside the turn, so the connection is done when the next starts. */
-  private get<T>(url: string, accept: string, read: (res: Response) => Promise<T>, okStatuses?: number[]): Promise<T> {
-    return inTurn(new URL(url).host, this.opts.minIntervalMs, async () => read(await fetchWithPolicy(url, { headers: { 'user-agent': USER_AGENT, accept } }, this.opts.policy, { service: 'arXiv', okStatuses })));
+  private get<T>(url: string, accept: string, read: (res: Response) => Promise<T>, okStatuses?: number[], maxBytes?: number): Promise<T> {
+    return inTurn(new URL(url).host, this.opts.minIntervalMs, async () => read(await fetchWithPolicy(url, { headers: { 'user-agent': USER_AGENT, accept } }, this.opts.policy, { service: 'arXiv', okStatuses, maxBytes })));
   }
 
   /** Searches arXiv (`all:` words unless the query uses field prefixes such as ti: or au:). */
@@ -78,7 +78,7 @@ export class ArxivClient {
       const declared = Number(res.headers.get('content-length') ?? 0);
       if (declared > MAX_PDF_BYTES) throw new InfraError(`the PDF at ${pdfUrl} is too large (${declared} bytes)`, { retryable: false });
       return { bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
-    });
+    }, undefined, MAX_PDF_BYTES);
     if (bytes.length > MAX_PDF_BYTES) throw new InfraError(`the PDF at ${pdfUrl} is too large (${bytes.length} bytes)`, { retryable: false });
     if (!bytes.subarray(0, 1024).toString('latin1').includes('%PDF-')) throw new InfraError(`arXiv did not return a PDF for ${pdfUrl} (got ${type ?? 'unknown content'})`, { retryable: false, hint: 'the paper may not have a PDF yet; try its abs page' });
     return bytes;

@@ -36,9 +36,14 @@ const expandHome = (p: string) => (p === '~' || p.startsWith('~/') ? join(homedi
 /** This installation's engiai, for local jobs: the running node and cli/bin.js of this checkout. */
 export const localEngiaiCommand = () => `${quote(process.execPath)} ${quote(fileURLToPath(new URL('../../cli/bin.js', import.meta.url)))}`;
 
+/** The cluster settings of a name given by a person or a model: own entries only ("constructor" is no cluster). */
+function clusterNamed(clusters: Record<string, ClusterSettings>, name: string): ClusterSettings | undefined {
+  return Object.hasOwn(clusters, name) ? clusters[name] : undefined;
+}
+
 function pickDefault(s: HpcSettings): string {
   if (s.defaultCluster) {
-    if (!s.clusters[s.defaultCluster]) throw new ConfigError(`hpc.defaultCluster "${s.defaultCluster}" is not one of hpc.clusters (${Object.keys(s.clusters).join(', ')})`);
+    if (!clusterNamed(s.clusters, s.defaultCluster)) throw new ConfigError(`hpc.defaultCluster "${s.defaultCluster}" is not one of hpc.clusters (${Object.keys(s.clusters).join(', ')})`);
     return s.defaultCluster;
   }
   const names = Object.keys(s.clusters);
@@ -57,7 +62,7 @@ export function hpcContext(config: EngiConfig, onSshEvent?: (cluster: string, e:
     defaultCluster: pickDefault({ ...settings, clusters }),
     cluster(name) {
       const n = name ?? ctx.defaultCluster;
-      const s = clusters[n];
+      const s = clusterNamed(clusters, n);
       if (!s) throw new InputError(`no cluster named "${n}" (configured: ${Object.keys(clusters).join(', ')})`, { field: 'cluster', hint: 'add it under hpc.clusters in engiai.yaml' });
       return { name: n, settings: s };
     },

@@ -3,13 +3,16 @@
  * first use, with keep-alive (a dead peer is noticed within keepaliveMs × 3), host-key verification
  * against known_hosts (knownHosts.ts; never off), and reconnect: a command or SFTP operation that
  * loses its connection is retried on a fresh one with back-off. Every command sent here is
- * idempotent by construction (slurm.ts), so a retry cannot run anything twice.
+ * idempotent by construction (slurm.ts), so a retry cannot run anything twice. A command's stdout
+ * is read up to MAX_STDOUT_BYTES (past it the command is closed and a ReplyTooLargeError names
+ * the cap); of its stderr, which only goes into messages, the last MAX_STDERR_BYTES are kept.
  */
 import { mkdirSync, readFileSync, existsSync, renameSync } from 'node:fs';
 import { connect as netConnect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
-import { ConfigError, InfraError, TimeoutError } from '../errors.ts';
+import { ConfigError, InfraError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
+import { formatBytes } from '../net/readCapped.ts';
 import { hostKeyAlgorithmsFor, parseKnownHosts, refusalMessage, verifyHostKey, type HostKeyVerdict } from './knownHosts.ts';
 
 export interface SshOptions {
@@ -37,6 +40,34 @@ export type SshEvent = { type: 'connected'; localPort: number } | { type: 'disco
 class ConnectionLost extends InfraError {
   constructor(reason: string) {
     super(`SSH connection lost: ${reason}`, { retryable: true });
+  }
+}
+
+/** The most stdout a remote command may send: sbatch, squeue and the status scripts print a few kB (an array of thousands of shards, under 1 MB). */
+export const MAX_STDOUT_BYTES = 8 * 1024 * 1024;
+/** The tail of stderr kept for messages. */
+export const MAX_STDERR_BYTES = 64 * 1024;
+
+/** The last `max` bytes of a stream: older chunks are dropped as new ones come, and the count of dropped bytes is kept. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private held = 0;
+  dropped = 0;
+  constructor(private readonly max: number) {}
+  push(d: Buffer): void {
+    this.chunks.push(d);
+    this.held += d.length;
+    while (this.held - this.chunks[0].length >= this.max) {
+      const first = this.chunks.shift()!;
+      this.held -= first.length;
+      this.dropped += first.length;
+    }
+  }
+  text(): string {
+    const all = Buffer.concat(this.chunks);
+    const cut = Math.max(0, all.length - this.max);
+    const dropped = this.dropped + cut;
+    return `${dropped ? `[${dropped} earlier bytes dropped] ` : ''}${all.subarray(cut).toString('utf8')}`;
   }
 }
 
@@ -175,25 +206,39 @@ export class SshClient {
     });
   }
 
-  exec(command: string, timeoutMs = 60_000): Promise<ExecResult> {
+  exec(command: string, timeoutMs = 60_000, maxStdoutBytes = MAX_STDOUT_BYTES): Promise<ExecResult> {
     return this.withRetry('remote command', (c) =>
       this.guard(c, () => new Promise<ExecResult>((resolve, reject) => {
         c.exec(command, (err: Error | undefined, stream: ClientChannel) => {
           if (err) return reject(new ConnectionLost(err.message));
-          let stdout = '';
-          let stderr = '';
+          const stdout: Buffer[] = [];
+          let stdoutBytes = 0;
+          const stderr = new Tail(MAX_STDERR_BYTES);
           let code: number | null = null;
-          const timer = setTimeout(() => {
+          let failed = false;
+          const fail = (e: Error) => {
+            failed = true;
+            clearTimeout(timer);
             stream.close();
-            reject(new TimeoutError(`remote command did not finish within ${timeoutMs} ms`, timeoutMs));
-          }, timeoutMs);
-          stream.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-          stream.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+            reject(e);
+          };
+          const timer = setTimeout(() => fail(new TimeoutError(`remote command did not finish within ${timeoutMs} ms`, timeoutMs)), timeoutMs);
+          stream.on('data', (d: Buffer) => {
+            if (failed) return;
+            stdoutBytes += d.length;
+            if (stdoutBytes > maxStdoutBytes) {
+              stdout.length = 0;
+              return fail(new ReplyTooLargeError(`the remote command on ${this.o.host} printed more than the ${formatBytes(maxStdoutBytes)} cap on its output; it was closed there`, maxStdoutBytes, { hint: 'an EngiAI command prints a few kB: check the remote shell profile prints nothing, or the command' }));
+            }
+            stdout.push(d);
+          });
+          stream.stderr.on('data', (d: Buffer) => stderr.push(d));
           stream.on('exit', (c: number | null) => (code = c));
           stream.on('close', () => {
             clearTimeout(timer);
+            if (failed) return;
             if (code === null) reject(new ConnectionLost('the command ended without an exit status'));
-            else resolve({ code, stdout, stderr });
+            else resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() });
           });
         });
       })),

@@ -6,8 +6,11 @@
  * retryBaseDelayMs·2^k (capped), or what Retry-After asks when it is not longer than the cap;
  * the final failure becomes ConfigError (401/403/404), InfraError (network: "cannot reach";
  * 429/503: rate-limited) or InfraError with the status. Secrets never appear in a message.
+ * The body is read here, inside the same timeout, under a byte cap (target.maxBytes, default
+ * 32 MiB → ReplyTooLargeError naming it); an error page is read only up to 64 KiB.
  */
-import { ConfigError, InfraError, TimeoutError } from '../errors.ts';
+import { ConfigError, InfraError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
+import { readCapped, readHead } from './readCapped.ts';
 
 export interface HttpPolicy {
   timeoutMs: number;
@@ -27,7 +30,15 @@ export interface HttpTarget {
   okStatuses?: number[];
   /** Told before each retry. */
   onRetry?: (info: { retry: number; delayMs: number; reason: string }) => void;
+  /** The most bytes a successful answer may have (default DEFAULT_MAX_REPLY_BYTES). */
+  maxBytes?: number;
 }
+
+/** The cap on an answer's body when the target names none: far above any embeddings batch, search or feed answer. */
+export const DEFAULT_MAX_REPLY_BYTES = 32 * 1024 * 1024;
+const ERROR_PAGE_BYTES = 64 * 1024;
+/** Statuses whose Response may carry no body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
 
 const NETWORK = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT|fetch failed|socket hang up/i;
 
@@ -76,8 +87,9 @@ export function httpError(status: number, body: string, url: string, target: Htt
 }
 
 /**
- * fetch() under the policy. Returns the successful Response (status 2xx); throws the mapped
- * error otherwise. The request body must be replayable (a string or bytes).
+ * fetch() under the policy. Returns the successful Response (status 2xx), its body already read
+ * under the cap and the timeout; throws the mapped error otherwise. The request body must be
+ * replayable (a string or bytes).
  */
 export async function fetchWithPolicy(url: string, init: RequestInit, policy: HttpPolicy, target: HttpTarget): Promise<Response> {
   for (let retry = 0; ; retry++) {
@@ -106,10 +118,22 @@ export async function fetchWithPolicy(url: string, init: RequestInit, policy: Ht
       })();
       throw new InfraError(`cannot reach ${target.service} at ${host} (${redact(text, target.secrets).slice(0, 200)}): are you offline?`, { retryable: false, hint: 'Check the network connection and the base URL in the settings.' });
     }
-    clearTimeout(timer);
-    if (res.ok || target.okStatuses?.includes(res.status)) return res;
+    if (res.ok || target.okStatuses?.includes(res.status)) {
+      const maxBytes = target.maxBytes ?? DEFAULT_MAX_REPLY_BYTES;
+      try {
+        const bytes = await readCapped(res, { maxBytes, what: target.service, hint: `a real answer is far smaller; check the base URL points at ${target.service}` });
+        return new Response(NULL_BODY.has(res.status) ? null : (bytes as Uint8Array<ArrayBuffer>), { status: res.status, statusText: res.statusText, headers: res.headers });
+      } catch (err) {
+        if (err instanceof ReplyTooLargeError) throw err;
+        if (controller.signal.aborted) throw new TimeoutError(`${target.service} did not finish its answer within ${policy.timeoutMs} ms`, policy.timeoutMs, { hint: 'Raise model.timeoutMs (ENGIAI_TIMEOUT_MS) or check the service.' });
+        throw new InfraError(`${target.service}: the answer broke off (${redact(causeText(err), target.secrets).slice(0, 200)})`, { retryable: false });
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-    const body = await res.text().catch(() => '');
+    const body = await readHead(res, ERROR_PAGE_BYTES);
+    clearTimeout(timer);
     if (retryableStatus(res.status) && retry < policy.maxRetries) {
       const backoff = Math.min(policy.retryMaxDelayMs, policy.retryBaseDelayMs * 2 ** retry);
       const delayMs = retryAfterMs === undefined ? backoff : retryAfterMs <= policy.retryMaxDelayMs ? retryAfterMs : undefined;

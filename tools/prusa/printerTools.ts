@@ -5,7 +5,7 @@
  * unreachable address, an STL that cannot be sliced. Files are read only from the artifact folder.
  */
 import { realpath, stat } from 'node:fs/promises';
-import { basename, join, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { PrinterSettings, PrusaSettings } from '../../config/prusaSettings.ts';
 import { ConfigError, InfraError, InputError, NotFoundError } from '../errors.ts';
 import { artifact, toolsWith } from '../tool.ts';
@@ -38,6 +38,12 @@ export function printerContext(settings: PrusaSettings, home: string): PrinterCo
 
 const define = toolsWith<PrinterContext>();
 
+/** Whether `path` lies strictly inside `dir` (both absolute). */
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return !!rel && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 function printerOf(ctx: PrinterContext, name: string | undefined): PrinterSettings {
   if (!ctx.printers.length) throw new ConfigError('no printer is configured', { hint: 'set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY, or list printers under prusa.printers in engiai.yaml' });
   if (name === undefined) return ctx.printers[0];
@@ -46,13 +52,19 @@ function printerOf(ctx: PrinterContext, name: string | undefined): PrinterSettin
   return p;
 }
 
-/** The real path of a file inside the artifact folder with the given extension, or a clear refusal. */
+/**
+ * The real path of a file inside the artifact folder with the given extension, or a refusal. A
+ * path outside the folder, a missing file, a link out of it and a folder all get the same words:
+ * the answer never tells whether something exists outside.
+ */
 async function artifactFile(ctx: PrinterContext, path: string, field: string, ext: 'stl' | 'gcode'): Promise<string> {
   if (!path.toLowerCase().endsWith(`.${ext}`)) throw new InputError(`${field} must name a .${ext} file, got ${basename(path)}`, { field });
-  const real = await realpath(path).catch(() => null);
-  if (!real || !(await stat(real)).isFile()) throw new NotFoundError(`no file at ${path}`, { hint: `give the ${field} a previous tool returned` });
-  const root = await realpath(ctx.artifactsRoot).catch(() => ctx.artifactsRoot);
-  if (!real.startsWith(root + sep)) throw new InputError(`${field} must be inside the artifact folder ${root}`, { field, hint: 'slice and upload only files EngiAI produced' });
+  const root = await realpath(ctx.artifactsRoot).catch(() => resolve(ctx.artifactsRoot));
+  const refused = () => new NotFoundError(`no file at ${path} inside the artifact folder`, { hint: `give the ${field} a previous tool returned; files are read only from the artifact folder` });
+  const given = resolve(path);
+  if (!isInside(resolve(ctx.artifactsRoot), given) && !isInside(root, given)) throw refused();
+  const real = await realpath(given).catch(() => null);
+  if (!real || !isInside(root, real) || !(await stat(real).catch(() => null))?.isFile()) throw refused();
   return real;
 }
 

@@ -3,12 +3,16 @@
  * storage, file upload by PUT (with Print-After-Upload), printing a stored file, pause, resume,
  * stop. Authenticates with X-Api-Key or HTTP Digest (user `maker`), whichever the printer's
  * settings give; a digest challenge is fetched before an upload so a body is never sent twice.
- * All network I/O of the Prusa tools is here; failures become errors classed by fault.
+ * All network I/O of the Prusa tools is here; failures become errors classed by fault. A reply is
+ * read within the request's timeout and under MAX_REPLY_BYTES (an error page: its first 64 KiB),
+ * so a broken or hostile printer cannot make us hold more.
  */
 import { readFile } from 'node:fs/promises';
 import type { PrinterSettings } from '../../config/prusaSettings.ts';
-import { ConfigError, InfraError, NotFoundError, TimeoutError } from '../errors.ts';
+import { ConfigError, InfraError, InputError, NotFoundError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
+import { readCapped, readHead } from '../net/readCapped.ts';
 import { digestAuthorization, parseChallenge, type DigestChallenge } from './digestAuth.ts';
+import { isPlainPrinterFileName } from './toolSpecs.ts';
 
 export type PrinterState = 'IDLE' | 'BUSY' | 'PRINTING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR' | 'ATTENTION' | 'READY';
 
@@ -47,6 +51,10 @@ export interface StorageInfo {
   available: boolean;
   read_only?: boolean;
 }
+
+/** The most bytes a printer's JSON reply may have: a status, job or file record is a few kB. */
+export const MAX_REPLY_BYTES = 1024 * 1024;
+const ERROR_PAGE_BYTES = 64 * 1024;
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -91,14 +99,14 @@ export class PrusaLink {
       const challenge = parseChallenge(res.headers.get('www-authenticate') ?? '');
       const retry = challenge && (!this.challenge || /stale\s*=\s*"?true/i.test(res.headers.get('www-authenticate') ?? '') || challenge.nonce !== this.challenge.nonce);
       if (retry) {
-        await res.arrayBuffer().catch(() => undefined);
+        await res.body?.cancel().catch(() => undefined);
         this.challenge = challenge;
         this.nc = 0;
         res = await this.fetch(url, init());
       }
     }
     if (res.status === 401) {
-      await res.arrayBuffer().catch(() => undefined);
+      await res.body?.cancel().catch(() => undefined);
       const how = this.printer.apiKey ? 'API key' : this.printer.password ? `digest password of user ${this.printer.username}` : 'missing credentials';
       throw new ConfigError(`printer ${this.name} refused the ${how} (HTTP 401); nothing was sent to it`, {
         hint: this.printer.apiKey || this.printer.password ? 'check ENGIAI_PRINTER_KEY (or the variable apiKeyEnv/passwordEnv names) against the key shown in PrusaLink' : 'set ENGIAI_PRINTER_KEY or the printer\'s apiKeyEnv',
@@ -112,9 +120,7 @@ export class PrusaLink {
       return await fetch(url, init);
     } catch (err) {
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      if ((err as Error).name === 'TimeoutError') {
-        throw new TimeoutError(`printer ${this.name} at ${this.printer.url} did not answer within ${this.printer.timeoutMs} ms`, this.printer.timeoutMs, { hint: 'check that the printer is on and reachable' });
-      }
+      if ((err as Error).name === 'TimeoutError') throw this.timedOut('did not answer');
       throw new InfraError(`printer ${this.name} at ${this.printer.url} is unreachable (${cause?.code ?? cause?.message ?? (err as Error).message})`, {
         retryable: false,
         cause: err,
@@ -123,18 +129,41 @@ export class PrusaLink {
     }
   }
 
+  private timedOut(how: string): TimeoutError {
+    return new TimeoutError(`printer ${this.name} at ${this.printer.url} ${how} within ${this.printer.timeoutMs} ms`, this.printer.timeoutMs, { hint: 'check that the printer is on and reachable' });
+  }
+
+  /** The reply's body, inside the request's timeout and under MAX_REPLY_BYTES. */
+  private async body(res: Response, what: string): Promise<string> {
+    try {
+      return (await readCapped(res, { maxBytes: MAX_REPLY_BYTES, what: `printer ${this.name} (${what})`, hint: 'a PrusaLink reply is a few kB: check that the printer URL points at PrusaLink' })).toString('utf8');
+    } catch (err) {
+      if (err instanceof ReplyTooLargeError) throw err;
+      if ((err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError') throw this.timedOut(`did not finish its reply to ${what}`);
+      throw new InfraError(`printer ${this.name}: the reply to ${what} broke off (${(err as Error).message})`, { retryable: false, cause: err });
+    }
+  }
+
   private async expectOk(res: Response, what: string): Promise<void> {
-    if (res.ok) return;
-    const message = errorMessage(await res.text().catch(() => ''));
+    if (res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES));
     if (res.status === 404) throw new NotFoundError(`${what}: not found on printer ${this.name}${message ? ` (${message})` : ''}`);
     throw new InfraError(`${what} failed on printer ${this.name}: HTTP ${res.status}${message ? ` ${message}` : ''}`, { retryable: false });
   }
 
   private async json<T>(path: string, what: string): Promise<T | null> {
     const res = await this.send('GET', path);
-    await this.expectOk(res, what);
+    if (!res.ok) await this.expectOk(res, what);
     if (res.status === 204) return null;
-    return (await res.json()) as T;
+    const text = await this.body(res, what);
+    try {
+      return JSON.parse(text) as T;
+    } catch (err) {
+      throw new InfraError(`printer ${this.name} answered ${what} with malformed JSON`, { retryable: false, cause: err });
+    }
   }
 
   async version(): Promise<Record<string, unknown>> {
@@ -156,7 +185,9 @@ export class PrusaLink {
     return (await this.json<{ storage_list: StorageInfo[] }>('/api/v1/storage', 'reading the storage'))?.storage_list ?? [];
   }
 
+  /** The URL path of a file on the storage; a name that is not a plain file name there is refused (".." would leave it). */
   private filePath(name: string): string {
+    if (!isPlainPrinterFileName(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
     return `/api/v1/files/${encodeURIComponent(this.printer.storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
   }
 

@@ -8,6 +8,11 @@ import { z } from 'zod';
 import { FILAMENTS } from './filaments.ts';
 
 const printer = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/).optional().describe('Printer name from list_printers; default: the first configured printer');
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const FILE_NAME_CHARS = /^[^/\\\u0000-\u001f\u007f]{1,200}$/;
+
+/** A plain file name on the printer's storage: no folder separators, no controls, not "." or "..". */
+export const isPlainPrinterFileName = (name: string): boolean => FILE_NAME_CHARS.test(name) && name !== '.' && name !== '..';
 const jobId = z.number().int().positive().optional().describe('Job id from job_status; default: the current job');
 
 export interface PrinterToolSpec<S extends z.ZodObject = z.ZodObject> {
@@ -75,7 +80,7 @@ export const startPrintSpec = spec({
     'Refused when the printer is busy. Always asks the person first.',
   schema: z.strictObject({
     printer,
-    file: z.string().regex(/^[^/\\\0]{1,200}$/).optional().describe('File name on the printer (from upload_gcode)'),
+    file: z.string().regex(FILE_NAME_CHARS).refine(isPlainPrinterFileName, 'a plain file name on the printer storage (no folders, not "." or "..")').optional().describe('File name on the printer (from upload_gcode)'),
     gcode_path: z.string().min(1).optional().describe('Local .gcode inside the artifact folder: upload it and print it (Print-After-Upload)'),
   }),
   keyFields: ['printer', 'file', 'job_id', 'state', 'estimated_print_time'],

@@ -2,13 +2,14 @@
  * Which files an indexing run may read, and reading them safely. Roots are the paths given (files
  * or folders); a folder is walked without following symbolic links (a link is reported and
  * skipped, never read), hidden names are skipped, and only supported formats are listed. With
- * `allowed` folders (the agents' tools, the web server), every root must lie inside one of them.
+ * `allowed` folders (the agents' tools, the web server), every root must lie inside one of them
+ * (a root outside is reported as outside whether or not it exists).
  * A file is opened with O_NOFOLLOW and checked again (a regular file, inside its root, within the
  * size limit) before a byte is read.
  */
 import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import { kindOf } from './extract/extractDocument.ts';
 import type { FileReport } from './types.ts';
@@ -51,11 +52,20 @@ async function walkFolder(dir: string, root: string, out: WalkResult, depth: num
 export async function listFiles(roots: string[], allowed?: string[]): Promise<WalkResult> {
   const out: WalkResult = { files: [], skipped: [], folders: [] };
   const allowedReal = allowed ? await Promise.all(allowed.map((a) => realpath(a).catch(() => resolve(a)))) : null;
+  const inAllowed = (p: string) => !allowedReal || allowedReal.some((a) => isInside(a, p)) || allowed!.some((a) => isInside(resolve(a), p));
+  const outside = (path: string): FileReport => ({ path, status: 'skipped', reason: `outside the folders documents may be read from (${allowed!.join(', ')})` });
   for (const given of roots) {
     const path = resolve(given);
+    // outside is told before anything is looked at, so the answer is the same whether or not something is there
+    if (!inAllowed(path)) {
+      out.skipped.push(outside(path));
+      continue;
+    }
     const info = await lstat(path).catch(() => null);
     if (!info) {
-      out.skipped.push({ path, status: 'failed', reason: 'not found' });
+      // a missing name under a linked folder that leads out is outside too
+      const parent = await realpath(dirname(path)).catch(() => null);
+      out.skipped.push(allowedReal && parent && !allowedReal.some((a) => isInside(a, parent)) ? outside(path) : { path, status: 'failed', reason: 'not found' });
       continue;
     }
     if (info.isSymbolicLink()) {
@@ -64,7 +74,7 @@ export async function listFiles(roots: string[], allowed?: string[]): Promise<Wa
     }
     const real = await realpath(path);
     if (allowedReal && !allowedReal.some((a) => isInside(a, real))) {
-      out.skipped.push({ path, status: 'skipped', reason: `outside the folders documents may be read from (${allowed!.join(', ')})` });
+      out.skipped.push(outside(path));
       continue;
     }
     if (info.isDirectory()) {

@@ -2,7 +2,8 @@
  * Artifact files for the browser: the artifacts a tool declared (tools/tool.ts) become
  * `/artifacts/<id>/<file>` links, and a request path is resolved back to a file only if it stays
  * inside the artifact folder — no `..` or encoded dots, no absolute paths, no NUL, no hidden names,
- * no symlink that points out of the folder (checked on the real path).
+ * no symlink that points out of the folder (checked on the real path). A file outside is "not
+ * found", the same as a missing one, so the answer never tells what exists outside.
  */
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -74,7 +75,8 @@ export async function resolveArtifactFile(root: string, segments: string[]): Pro
     throw new ArtifactPathError('not found');
   });
   const rel = relative(realRoot, real);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new ArtifactPathError('outside the artifact folder');
+  // the same words as a missing file: whether something exists outside the folder is not told
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new ArtifactPathError('not found');
   const info = await stat(real);
   if (!info.isFile()) throw new ArtifactPathError('not a file');
   return real;

@@ -16,7 +16,7 @@ export function datasetProblemIds(): string[] {
 }
 
 export function datasetSpec(problemId: string): DatasetSpec {
-  const spec = SPECS[problemId];
+  const spec = Object.hasOwn(SPECS, problemId) ? SPECS[problemId] : undefined;
   if (!spec) {
     throw new InputError(`no dataset settings for problem "${problemId}"`, { field: 'problem', hint: `datasets exist for: ${datasetProblemIds().join(', ')}` });
   }

@@ -27,7 +27,7 @@ export const COLORMAPS = Object.keys(ANCHORS) as ColormapName[];
 
 /** Colour at t ∈ [0, 1] (clamped), rounded to 8-bit channels. */
 export function colorAt(name: ColormapName, t: number): Rgb {
-  const a = ANCHORS[name];
+  const a = Object.hasOwn(ANCHORS, name) ? ANCHORS[name] : undefined;
   if (!a) throw new Error(`unknown colormap ${name}`);
   const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (a.length - 1);
   const i = Math.min(a.length - 2, Math.floor(x));

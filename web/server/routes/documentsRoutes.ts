@@ -2,7 +2,8 @@
  * The Documents API over the retrieval engine (tools/retrieval): the index's collections and
  * documents, indexing uploaded files with progress (server-sent events), ranked search with
  * source and page, one document's text by page (where chat citations link to), its original file
- * (only when it lies inside the uploads or artifact folder, by real path), and removal. Indexing
+ * (only when it lies inside the uploads or artifact folder, by real path; HTML and other active
+ * types as attachments, see servedFile.ts), and removal. Indexing
  * reads only files inside ENGIAI_HOME/uploads, named like uploads are.
  */
 import { realpath, stat } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { Router, json, type Request } from 'express';
 import { Retrieval, checkCollection } from '../../../tools/retrieval/index.ts';
 import { isInsideFolder } from '../artifactFiles.ts';
 import { HttpError, errorBody } from '../httpErrors.ts';
+import { servedFileHeaders } from '../servedFile.ts';
 import { openSse } from '../sse.ts';
 import type { WebState } from '../webState.ts';
 import { UPLOAD_NAME } from './filesRoutes.ts';
@@ -92,7 +94,7 @@ export function documentsRoutes(state: WebState): Router {
     const { document } = engineOf(state).document(docId(req));
     const file = await servable(state, document.source);
     if (!file) throw new HttpError(404, 'the original file is not served (it is not inside the uploads or artifact folder)');
-    res.sendFile(file, { dotfiles: 'deny', headers: req.query.download === '1' ? { 'Content-Disposition': `attachment; filename="${basename(file).replace(/"/g, '')}"` } : {} });
+    res.sendFile(file, { dotfiles: 'deny', headers: servedFileHeaders(file, { download: req.query.download === '1' }) });
   });
 
   r.delete('/api/documents/:id', (req, res) => {

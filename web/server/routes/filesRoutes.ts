@@ -1,5 +1,6 @@
 /**
- * Files: artifacts (only from the artifact folder, see artifactFiles.ts), the stored designs with
+ * Files: artifacts (only from the artifact folder, see artifactFiles.ts; active types such as HTML
+ * and SVG as sandboxed attachments, see servedFile.ts), the stored designs with
  * links to their files, and document uploads into ENGIAI_HOME/uploads with a size limit (413).
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { Router, raw, type RequestHandler } from 'express';
 import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifactFiles.ts';
 import { makeDirs } from '../../../tools/fileFaults.ts';
 import { HttpError } from '../httpErrors.ts';
+import { servedFileHeaders } from '../servedFile.ts';
 import type { WebState } from '../webState.ts';
 
 export const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,120}$/;
@@ -22,7 +24,7 @@ export function filesRoutes(state: WebState): Router {
     try {
       const file = await resolveArtifactFile(state.artifactsRoot, segments);
       const download = req.query.download === '1';
-      res.sendFile(file, { dotfiles: 'deny', headers: download ? { 'Content-Disposition': `attachment; filename="${segments.join('_')}"` } : {} });
+      res.sendFile(file, { dotfiles: 'deny', headers: servedFileHeaders(file, { download, name: segments.join('_') }) });
     } catch (err) {
       if (err instanceof ArtifactPathError) throw new HttpError(404, `artifact not found: ${err.message}`);
       throw err;

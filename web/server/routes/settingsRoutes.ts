@@ -3,7 +3,7 @@
  * configuration allows: each backend with whether it can be used and why not, each specialist with
  * its availability and reason.
  */
-import { Router, json } from 'express';
+import { Router, json, type RequestHandler } from 'express';
 import { HttpError } from '../httpErrors.ts';
 import type { WebState } from '../webState.ts';
 
@@ -35,9 +35,19 @@ async function backends(state: WebState): Promise<Backend[]> {
   return out;
 }
 
+/** The largest settings body (README: "10 kB (settings)"); past it a 413 with a JSON error. */
+export const SETTINGS_BODY_LIMIT = 10 * 1024;
+
+const parse = json({ limit: SETTINGS_BODY_LIMIT });
+const limited: RequestHandler = (req, res, next) =>
+  parse(req, res, (err?: unknown) => {
+    if ((err as { status?: number } | undefined)?.status === 413) return next(new HttpError(413, `settings body too large: the limit is ${SETTINGS_BODY_LIMIT} bytes (10 kB)`));
+    next(err);
+  });
+
 export function settingsRoutes(state: WebState): Router {
   const r = Router();
-  r.use(json({ limit: '10kb' }));
+  r.use('/api/settings', limited);
 
   r.get('/api/settings', async (_req, res) => {
     res.json({

@@ -53,7 +53,8 @@ async function pendingQuestion(state: WebState, id: string): Promise<InterruptPa
 
 export function threadsRoutes(state: WebState): Router {
   const r = Router();
-  r.use(json({ limit: '100kb' }));
+  // only its own paths: a parser mounted for every path would read other routes' bodies under this limit first
+  r.use('/api/threads', json({ limit: '100kb' }));
 
   r.get('/api/threads', (_req, res) => {
     res.json({ threads: state.index.list().map((t) => ({ ...t, running: state.chat.isRunning(t.id) })) });
