@@ -7,12 +7,12 @@ import { HPC_SUITE, scoreHpcDir, scoreHpcTraces } from './rescore.ts';
 
 export const adapter: SuiteAdapter = {
   name: HPC_SUITE,
-  metrics: ['s_hpc', 'c_config'],
+  metrics: ['s_hpc', 's_hpc_paper', 's_hpc_engiai', 'c_config'],
   async scoreDir(dir) {
     return scoreHpcDir(dir);
   },
   async paired(dir) {
-    return scoreHpcTraces(readTraceDir(dir)).trials.map((t) => ({ trialId: t.trialId, group: t.sample.style, sampleKey: t.sample.text, metrics: { s_hpc: t.score.s_hpc, c_config: t.score.c_config } }));
+    return scoreHpcTraces(readTraceDir(dir)).trials.map((t) => ({ trialId: t.trialId, group: t.sample.style, sampleKey: t.sample.text, metrics: { s_hpc: t.score.s_hpc, s_hpc_paper: t.score.paper.s_hpc, s_hpc_engiai: t.score.engiai.s_hpc, c_config: t.score.c_config } }));
   },
   async report(dirs) {
     const all = [];
@@ -20,8 +20,10 @@ export const adapter: SuiteAdapter = {
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === HPC_SUITE);
       const r = scoreHpcTraces(traces);
-      all.push(...r.trials);
-      runs.push(runProvenance(dir, HPC_SUITE, traces, r.failed));
+      const prov = runProvenance(dir, HPC_SUITE, traces, r.failed);
+      // cells never pool runs of different configurations
+      all.push(...r.trials.map((t) => ({ ...t, configHash: prov.configHash })));
+      runs.push(prov);
     }
     return { blocks: hpcBlocks(all), runs };
   },

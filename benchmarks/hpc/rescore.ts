@@ -3,10 +3,11 @@ import { scoreSuiteDir, scoreTraces, type ScoreDirResult, type ScoredTrial, type
 import type { Trace } from '../trace/index.ts';
 import { hpcBlocks, hpcSummary } from './report.ts';
 import { hpcSampleSchema, type HpcSample } from './schema.ts';
-import { scoreHpc, type HpcScore } from './scoring/scoreHpc.ts';
+import { scoreHpc, type HpcScore } from './scoring/hpcScore.ts';
 
 export const HPC_SUITE = 'hpc';
-export const HPC_VERSION = 1;
+/** 2: protocols (paper / engiai prompts, both scores), the cluster in the sample, scripted agents on the real tool schemas. */
+export const HPC_VERSION = 2;
 
 export type ScoredHpcTrial = ScoredTrial<HpcSample, HpcScore>;
 export type HpcScoreDirResult = ScoreDirResult<HpcSample, HpcScore>;
@@ -18,7 +19,7 @@ const HPC_SCORING: SuiteScoring<HpcSample, HpcScore> = {
   score: scoreHpc,
   blocks: hpcBlocks,
   summary: hpcSummary,
-  rowKey: (s) => ({ style: s.style, seed: s.expected.seed }),
+  rowKey: (s) => ({ style: s.style, seed: s.expected.seed, protocol: s.protocol, executor: s.executor, cluster: s.cluster }),
 };
 
 export const scoreHpcTraces = (traces: readonly Trace[]) => scoreTraces(HPC_SCORING, traces);
