@@ -8,7 +8,7 @@ import { RAG_SUITE, scoreRagDir, scoreRagTraces } from './rescore.ts';
 
 export const adapter: SuiteAdapter = {
   name: RAG_SUITE,
-  metrics: ['s_rag', 'searched'],
+  metrics: ['s_rag', 's_rag_paper', 's_rag_engiai', 'searched'],
   async scoreDir(dir) {
     return scoreRagDir(dir);
   },
@@ -17,7 +17,7 @@ export const adapter: SuiteAdapter = {
       trialId: t.trialId,
       group: `${t.sample.prompt} ${t.sample.condition}`,
       sampleKey: createHash('sha256').update(JSON.stringify([t.sample.text, t.sample.expected])).digest('hex').slice(0, 16),
-      metrics: { s_rag: t.score.s_rag, searched: t.score.searched },
+      metrics: { s_rag: t.score.s_rag, s_rag_paper: t.score.paper.s_rag, s_rag_engiai: t.score.engiai.s_rag, searched: t.score.searched },
     }));
   },
   async report(dirs) {
@@ -26,8 +26,10 @@ export const adapter: SuiteAdapter = {
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === RAG_SUITE);
       const r = scoreRagTraces(traces);
-      all.push(...r.trials);
-      runs.push(runProvenance(dir, RAG_SUITE, traces, r.failed));
+      const prov = runProvenance(dir, RAG_SUITE, traces, r.failed);
+      // cells never pool runs of different configurations
+      all.push(...r.trials.map((t) => ({ ...t, configHash: prov.configHash })));
+      runs.push(prov);
     }
     return { blocks: ragBlocks(all), runs };
   },

@@ -3,10 +3,11 @@ import { scoreSuiteDir, scoreTraces, type ScoreDirResult, type ScoredTrial, type
 import type { Trace } from '../trace/index.ts';
 import { ragBlocks, ragSummary } from './report.ts';
 import { ragSampleSchema, type RagSample } from './schema.ts';
-import { scoreRag, type RagScore } from './scoring/scoreRag.ts';
+import { scoreRag, type RagScore } from './scoring/ragScore.ts';
 
 export const RAG_SUITE = 'rag';
-export const RAG_VERSION = 1;
+/** 2: protocols (paper corpus and asks / engiai corpus with a non-default P0 target), both scores, the real rag agent only. */
+export const RAG_VERSION = 2;
 
 export type ScoredRagTrial = ScoredTrial<RagSample, RagScore>;
 export type RagScoreDirResult = ScoreDirResult<RagSample, RagScore>;
@@ -18,7 +19,7 @@ const RAG_SCORING: SuiteScoring<RagSample, RagScore> = {
   score: scoreRag,
   blocks: ragBlocks,
   summary: ragSummary,
-  rowKey: (s) => ({ prompt: s.prompt, condition: s.condition, seed: s.seed }),
+  rowKey: (s) => ({ prompt: s.prompt, condition: s.condition, seed: s.seed, protocol: s.protocol }),
 };
 
 export const scoreRagTraces = (traces: readonly Trace[]) => scoreTraces(RAG_SCORING, traces);

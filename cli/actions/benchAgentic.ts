@@ -9,6 +9,7 @@ import { integer, list, parseSeeds } from './benchArgs.ts';
 import { prepareSuiteRun, type SuiteRunFlags } from './benchRun.ts';
 
 interface RagOpts extends SuiteRunFlags {
+  protocol?: string;
   prompt?: string;
   condition?: string;
   distractors: string;
@@ -41,10 +42,12 @@ function print(summary: Record<string, unknown>, files: { markdown: string; html
 
 async function rag(opts: RagOpts): Promise<void> {
   const { runRag, RAG_PROMPTS, RAG_CONDITIONS } = await import('../../benchmarks/rag/index.ts');
+  const protocol = parseProtocol(opts.protocol, 'engiai');
   const p = await prepareSuiteRun(opts, 'rag');
   try {
     const r = await runRag({
       ...p.common,
+      protocol,
       prompts: oneOf('prompt', list(opts.prompt), RAG_PROMPTS),
       conditions: oneOf('condition', list(opts.condition), RAG_CONDITIONS),
       seeds: parseSeeds(opts.seeds, 0),
@@ -105,11 +108,12 @@ export function registerAgentic(bench: Command): void {
     bench
       .command('rag')
       .description('gated retrieval: find parameters in generated documents and design with them (S_RAG per prompt × condition); needs the rag specialist')
+      .option('--protocol <name>', '[string] paper | engiai: the corpus and prompts (paper: the two papers\' stated values, memorisable; engiai: generated per seed); every trial is scored under both (default engiai)')
       .option('--prompt <list>', '[string] comma-separated P0,P1,P2,P3 (default: all)')
       .option('--condition <list>', '[string] comma-separated on,off,empty (default: all)')
       .option('--distractors <n>', '[number] documents with conflicting, superseded or off-topic values', '0')
       .option('--corpus-size <n>', '[number] fill the index to N documents, 10–1000 (default: only the reports)'),
-    'reference | first-hit | no-search',
+    'reference | first-hit | no-search | default-guess',
     '3',
     'a count (3 = 0,1,2; the paper ran 3 per cell), a range 1-10 or a list',
   ).action((opts: RagOpts) => rag(opts));

@@ -3,6 +3,7 @@
  * model through the supervisor, generates, submits (sbatch over SSH), monitors and evaluates a
  * one-epoch cGAN, and the suite scores the trace.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHpc } from '../../../benchmarks/hpc/index.ts';
@@ -28,5 +29,12 @@ describe('bench hpc on the SLURM executor', () => {
     expect(score.c_config).toBe(1);
     expect(score.n_metrics).toBe(6);
     expect(score.s_hpc).toBeCloseTo(1, 12);
+    expect(score.engiai.tc).toBe(1);
+    expect(score.paper).toMatchObject({ n_completed: 4, c_config: 1 });
+    // where the jobs ran: the slurm cluster, named in the sample, the summary and the report
+    expect(r.cluster).toMatchObject({ name: 'ci', executor: 'slurm', host: expect.stringMatching(/@127\.0\.0\.1:2222$/) });
+    expect(r.dataset.state).toBe('cluster');
+    expect((r.summary.cells as Record<string, unknown>[])[0]).toMatchObject({ executor: 'slurm', cluster: expect.stringMatching(/^ci \(/) });
+    expect(readFileSync(r.files.markdown, 'utf8')).toMatch(/Jobs ran on: slurm executor, cluster ci \(/);
   }, 240_000);
 });
