@@ -17,12 +17,17 @@ export const adapter: SuiteAdapter = {
   async report(dirs) {
     const all = [];
     const runs = [];
+    const seen = new Set<string>();
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === HPC_SUITE);
       const r = scoreHpcTraces(traces);
       const prov = runProvenance(dir, HPC_SUITE, traces, r.failed);
-      // cells never pool runs of different configurations
-      all.push(...r.trials.map((t) => ({ ...t, configHash: prov.configHash })));
+      // cells never pool runs of different configurations, and a trial found twice (a copied run) counts once
+      for (const t of r.trials) {
+        const key = `${prov.configHash}|${t.trialId}`;
+        if (!seen.has(key)) all.push({ ...t, configHash: prov.configHash });
+        seen.add(key);
+      }
       runs.push(prov);
     }
     return { blocks: hpcBlocks(all), runs };

@@ -6,11 +6,12 @@
  * defaults) scores P0 1.0 under the paper's corpus and fails under engiai's — and a clear refusal
  * when retrieval is off.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus, paperCorpusDocs, PAPER_TARGETS, RAG_PROMPTS, runRag, scoreRag, scoreRagDir, textPdf, type RagRunOptions, type RagSample } from '../../../benchmarks/rag/index.ts';
+import { adapter as ragAdapter } from '../../../benchmarks/rag/adapter.ts';
 import { loadConfig } from '../../../config/load.ts';
 
 function setup() {
@@ -119,6 +120,13 @@ describe('RAG suite on the real rag agent', () => {
     const report = readFileSync(guess.files.markdown, 'utf8');
     expect(report).toContain('memorisable; target = Beams2D default (memorisation probe)');
     expect(report).toMatch(/S_RAG paper \(mean ± population std\)/);
+    // bench report over these runs and a copy of one: one cell per configuration, the copy's trial counted once
+    const copy = `${guess.run.dir}-copy`;
+    cpSync(guess.run.dir, copy, { recursive: true });
+    const { blocks } = await ragAdapter.report([ref.run.dir, guess.run.dir, copy], '');
+    const rows = (blocks.find((b) => b.kind === 'table') as { rows: string[][] }).rows;
+    expect(rows.filter((r) => r[0] === 'default-guess')).toEqual([expect.arrayContaining(['default-guess', 'paper', 'P0', 'RAG-empty', '1'])]);
+    expect(rows.filter((r) => r[0] === 'reference')).toHaveLength(4);
   }, 300_000);
 
   it('refuses when retrieval is off, and the paper corpus with distractors', async () => {
