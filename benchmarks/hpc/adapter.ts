@@ -1,5 +1,6 @@
 /** The HPC suite for `bench score | compare | report` (benchmarks/suites.ts). */
 import type { SuiteAdapter } from '../suites.ts';
+import { parseProtocol } from '../runner/protocol.ts';
 import { runProvenance } from '../runner/runProvenance.ts';
 import { readTraceDir } from '../trace/index.ts';
 import { hpcBlocks } from './report.ts';
@@ -8,8 +9,9 @@ import { HPC_SUITE, scoreHpcDir, scoreHpcTraces } from './rescore.ts';
 export const adapter: SuiteAdapter = {
   name: HPC_SUITE,
   metrics: ['s_hpc', 's_hpc_paper', 's_hpc_engiai', 'c_config'],
-  async scoreDir(dir) {
-    return scoreHpcDir(dir);
+  /** `options.protocol` (`bench score --protocol`): whose numbers are at the top level; both are always computed. */
+  async scoreDir(dir: string, _home?: string, options?: { protocol?: string }) {
+    return scoreHpcDir(dir, options?.protocol === undefined ? undefined : parseProtocol(options.protocol, 'engiai'));
   },
   async paired(dir) {
     return scoreHpcTraces(readTraceDir(dir)).trials.map((t) => ({ trialId: t.trialId, group: t.sample.style, sampleKey: t.sample.text, metrics: { s_hpc: t.score.s_hpc, s_hpc_paper: t.score.paper.s_hpc, s_hpc_engiai: t.score.engiai.s_hpc, c_config: t.score.c_config } }));

@@ -1,6 +1,7 @@
 /** The RAG suite for `bench score | compare | report` (benchmarks/suites.ts). */
 import { createHash } from 'node:crypto';
 import type { SuiteAdapter } from '../suites.ts';
+import { parseProtocol } from '../runner/protocol.ts';
 import { runProvenance } from '../runner/runProvenance.ts';
 import { readTraceDir } from '../trace/index.ts';
 import { ragBlocks } from './report.ts';
@@ -9,8 +10,9 @@ import { RAG_SUITE, scoreRagDir, scoreRagTraces } from './rescore.ts';
 export const adapter: SuiteAdapter = {
   name: RAG_SUITE,
   metrics: ['s_rag', 's_rag_paper', 's_rag_engiai', 'searched'],
-  async scoreDir(dir) {
-    return scoreRagDir(dir);
+  /** `options.protocol` (`bench score --protocol`): whose numbers are at the top level; both are always computed. */
+  async scoreDir(dir: string, _home?: string, options?: { protocol?: string }) {
+    return scoreRagDir(dir, options?.protocol === undefined ? undefined : parseProtocol(options.protocol, 'engiai'));
   },
   async paired(dir) {
     return scoreRagTraces(readTraceDir(dir)).trials.map((t) => ({

@@ -11,17 +11,17 @@ import { scoreHpcEngiai, type HpcEngiaiScore } from './scoreHpc.ts';
 import { scoreHpcPaper, type HpcPaperScore } from './scoreHpcPaper.ts';
 
 export type HpcScore = HpcEngiaiScore & {
-  /** The protocol the trial ran under (its numbers are the ones at the top level). */
+  /** The protocol whose numbers are at the top level: the trial's own, or the one `bench score --protocol` asks for. */
   protocol: Protocol;
   paper: HpcPaperScore;
   engiai: HpcEngiaiScore;
   calls: number;
 };
 
-export function scoreHpc(sample: HpcSample, calls: readonly TraceCall[], events: readonly TraceEvent[] = []): HpcScore {
+export function scoreHpc(sample: HpcSample, calls: readonly TraceCall[], events: readonly TraceEvent[] = [], top: Protocol = sample.protocol): HpcScore {
   const paper = scoreHpcPaper(sample, calls, events);
   const engiai = scoreHpcEngiai(sample, calls);
-  const own = sample.protocol === 'paper' ? paper : engiai;
+  const own = top === 'paper' ? paper : engiai;
   const { s_hpc, tc, steps, n_completed, c_config, n_metrics, weights } = own;
-  return { s_hpc, tc, steps, n_completed, c_config, n_metrics, weights, protocol: sample.protocol, paper, engiai, calls: calls.length };
+  return { s_hpc, tc, steps, n_completed, c_config, n_metrics, weights, protocol: top, paper, engiai, calls: calls.length };
 }

@@ -11,6 +11,7 @@ import { scoreRagEngiai } from './scoreRagEngiai.ts';
 import { scoreRagPaper } from './scoreRagPaper.ts';
 
 export type RagScore = RagProtocolScore & {
+  /** The protocol whose numbers are at the top level: the trial's own, or the one `bench score --protocol` asks for. */
   protocol: Protocol;
   paper: RagProtocolScore;
   engiai: RagProtocolScore;
@@ -18,9 +19,9 @@ export type RagScore = RagProtocolScore & {
   calls: number;
 };
 
-export function scoreRag(sample: RagSample, calls: readonly TraceCall[]): RagScore {
+export function scoreRag(sample: RagSample, calls: readonly TraceCall[], top: Protocol = sample.protocol): RagScore {
   const paper = scoreRagPaper(sample, calls);
   const engiai = scoreRagEngiai(sample, calls);
-  const own = sample.protocol === 'paper' ? paper : engiai;
-  return { ...own, protocol: sample.protocol, paper, engiai, searches: calls.filter((c) => c.name === 'search_documents').length, calls: calls.length };
+  const own = top === 'paper' ? paper : engiai;
+  return { ...own, protocol: top, paper, engiai, searches: calls.filter((c) => c.name === 'search_documents').length, calls: calls.length };
 }

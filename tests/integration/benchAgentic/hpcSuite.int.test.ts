@@ -9,7 +9,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registryFactory } from '../../../benchmarks/agents/suiteSpecialists.ts';
-import { runHpc, scoreHpc, type HpcRunOptions, type HpcSample } from '../../../benchmarks/hpc/index.ts';
+import { runHpc, scoreHpc, scoreHpcDir, type HpcRunOptions, type HpcSample } from '../../../benchmarks/hpc/index.ts';
 import { readTraceDir } from '../../../benchmarks/trace/index.ts';
 import { testConfig } from '../hpc/helpers.ts';
 
@@ -67,6 +67,11 @@ describe('HPC suite on the real hpc agent', () => {
     expect(nm.paper).toMatchObject({ steps: { generate: 1, submit: 1, monitor: 0, evaluate: 1 }, n_metrics: 0, tc: 0 });
     expect(nm.paper.s_hpc).toBeCloseTo(0.7 * 0.75 + 0.15, 12);
     expect(await assertCallsValidate(config, noMon.run.dir)).toBeGreaterThanOrEqual(3);
+    // re-scoring with the paper protocol's numbers at the top level (bench score --protocol paper); cells keep the prompts' protocol
+    const rescored = scoreHpcDir(noMon.run.dir, 'paper').summary as { s_hpc: number; cells: { protocol: string; s_hpc: number }[] };
+    expect(rescored.s_hpc).toBeCloseTo(0.675, 12);
+    expect(rescored.cells[0]).toMatchObject({ protocol: 'engiai', s_hpc: expect.closeTo(0.675, 12) });
+    expect(scoreHpcDir(noMon.run.dir).summary.s_hpc).toBeCloseTo(0.5, 12);
 
     const wrong = await run({ agent: 'wrong-config', styles: ['natural'], seeds: [4], protocol: 'paper' });
     expect(wrong.trials[0].sample.protocol).toBe('paper');
