@@ -1,7 +1,8 @@
 /**
  * `engiai bench report DIR…`: every run directory under the given folders (a folder holding
  * run.json, up to three levels down), grouped by suite, re-scored from their traces and written as
- * one Markdown and one HTML report with the figures as SVG files beside them.
+ * one Markdown and one HTML report with the figures as SVG files beside them, plus every suite's
+ * cells (one per configuration: runs of different settings are never pooled; each trial id once).
  */
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,8 @@ export function findRunDirs(paths: readonly string[], depth = 3): string[] {
 export interface ReportResult {
   dirs: string[];
   files: { markdown: string; html: string; figures: string[] };
+  /** Every suite's cells ({suite, problem, style, model, n, configHash, …scores}). */
+  cells: Record<string, unknown>[];
 }
 
 export async function writeCombinedReport(paths: readonly string[], opts: { home: string; out?: string }): Promise<ReportResult> {
@@ -49,11 +52,13 @@ export async function writeCombinedReport(paths: readonly string[], opts: { home
   }
   const blocks: Block[] = [];
   const runs = [];
+  const cells: Record<string, unknown>[] = [];
   for (const suite of ['workflow', 'rag', 'hpc', 'reasoning'].filter((s) => bySuite.has(s)).concat([...bySuite.keys()].filter((s) => !['workflow', 'rag', 'hpc', 'reasoning'].includes(s)))) {
     const group = bySuite.get(suite)!;
     const part = await (await suiteOf(group[0])).report(group, opts.home);
     blocks.push(...part.blocks);
     runs.push(...part.runs);
+    cells.push(...(part.cells ?? []).map((c) => ({ suite, ...c })));
   }
   const doc = { title: 'EngiAI benchmark report', blocks: [...provenanceBlocks(runs), ...blocks] };
   const out = opts.out ?? (dirs.length === 1 ? dirs[0] : join(resolve(paths[0]), 'report'));
@@ -65,5 +70,5 @@ export async function writeCombinedReport(paths: readonly string[], opts: { home
   const files = { markdown: join(out, 'report.md'), html: join(out, 'report.html'), figures };
   writeFileSync(files.markdown, docMarkdown(doc));
   writeFileSync(files.html, docHtml(doc));
-  return { dirs, files };
+  return { dirs, files, cells };
 }

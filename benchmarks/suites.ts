@@ -23,8 +23,11 @@ export interface SuiteAdapter {
   metrics: string[];
   scoreDir(dir: string, home: string): Promise<ScoredRun>;
   paired(dir: string, home: string): Promise<PairedTrial[]>;
-  /** This suite's sections of a combined report over several runs, and the figures they carry. */
-  report(dirs: readonly string[], home: string): Promise<{ blocks: Block[]; runs: (Provenance & { dir: string })[] }>;
+  /**
+   * This suite's sections of a combined report over several runs, the figures they carry, and its
+   * cells (never pooling two configurations; each trial id once) for `bench report --json`.
+   */
+  report(dirs: readonly string[], home: string): Promise<{ blocks: Block[]; runs: (Provenance & { dir: string })[]; cells?: Record<string, unknown>[] }>;
 }
 
 const hash = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 16);
@@ -48,17 +51,19 @@ const workflow: SuiteAdapter = {
   },
   async report(dirs, home) {
     const { scoreWorkflowTraces } = await import('./workflow/index.ts');
-    const { workflowReportDoc } = await import('./workflow/report.ts');
+    const { workflowReportDoc, workflowSummary } = await import('./workflow/report.ts');
     const all = [];
     const runs = [];
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === 'workflow');
       const { trials, failed } = await scoreWorkflowTraces(traces, home);
-      all.push(...trials);
-      runs.push(runProvenance(dir, 'workflow', traces, failed));
+      const prov = runProvenance(dir, 'workflow', traces, failed);
+      // each trial keeps its run's configuration: the report's cells never pool two
+      all.push(...trials.map((t) => ({ ...t, configHash: prov.configHash })));
+      runs.push(prov);
     }
     const doc = workflowReportDoc(all, runs);
-    return { blocks: doc.blocks.slice(2), runs };
+    return { blocks: doc.blocks.slice(2), runs, cells: workflowSummary(all).cells as Record<string, unknown>[] };
   },
 };
 

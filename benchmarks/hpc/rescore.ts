@@ -5,6 +5,7 @@ import type { Trace } from '../trace/index.ts';
 import { hpcBlocks, hpcSummary } from './report.ts';
 import { hpcSampleSchema, type HpcSample } from './schema.ts';
 import { scoreHpc, type HpcScore } from './scoring/hpcScore.ts';
+import { trainedModelBlocks, trainedModelMetrics } from './trainedModels.ts';
 
 export const HPC_SUITE = 'hpc';
 /** 2: protocols (paper / engiai prompts, both scores), the cluster in the sample, scripted agents on the real tool schemas. */
@@ -21,6 +22,7 @@ const HPC_SCORING: SuiteScoring<HpcSample, HpcScore> = {
   blocks: hpcBlocks,
   summary: hpcSummary,
   rowKey: (s) => ({ style: s.style, seed: s.expected.seed, protocol: s.protocol, executor: s.executor, cluster: s.cluster }),
+  traceBlocks: (traces) => trainedModelBlocks(trainedModelMetrics(traces)),
 };
 
 /** `top`: whose numbers are at the top level of every score (default: each trial's own protocol). */

@@ -1,10 +1,11 @@
 /** The RAG suite for `bench score | compare | report` (benchmarks/suites.ts). */
 import { createHash } from 'node:crypto';
+import { duplicateBlocks, separateRuns } from '../reports/cells.ts';
 import type { SuiteAdapter } from '../suites.ts';
 import { parseProtocol } from '../runner/protocol.ts';
 import { runProvenance } from '../runner/runProvenance.ts';
 import { readTraceDir } from '../trace/index.ts';
-import { ragBlocks } from './report.ts';
+import { ragBlocks, ragSummary } from './report.ts';
 import { RAG_SUITE, scoreRagDir, scoreRagTraces } from './rescore.ts';
 
 export const adapter: SuiteAdapter = {
@@ -23,21 +24,18 @@ export const adapter: SuiteAdapter = {
     }));
   },
   async report(dirs) {
-    const all = [];
+    const parts = [];
     const runs = [];
-    const seen = new Set<string>();
     for (const dir of dirs) {
       const traces = readTraceDir(dir).filter((t) => t.header.suite === RAG_SUITE);
       const r = scoreRagTraces(traces);
       const prov = runProvenance(dir, RAG_SUITE, traces, r.failed);
-      // cells never pool runs of different configurations, and a trial found twice (a copied run) counts once
-      for (const t of r.trials) {
-        const key = `${prov.configHash}|${t.trialId}`;
-        if (!seen.has(key)) all.push({ ...t, configHash: prov.configHash });
-        seen.add(key);
-      }
+      parts.push({ configHash: prov.configHash, trials: r.trials });
       runs.push(prov);
     }
-    return { blocks: ragBlocks(all), runs };
+    // cells never pool runs of different configurations, and a trial found twice (a copied run) counts once
+    const { trials, duplicates, hashOf } = separateRuns(parts);
+    const tagged = trials.map((t) => ({ ...t, configHash: hashOf.get(t.model) }));
+    return { blocks: [...ragBlocks(tagged), ...duplicateBlocks(duplicates)], runs, cells: ragSummary(tagged).cells as Record<string, unknown>[] };
   },
 };

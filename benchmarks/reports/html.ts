@@ -16,7 +16,7 @@ function htmlTable(header: string[], rows: string[][]): string {
 
 export function renderHtml(spec: ReportSpec, trials: readonly ScoredTrial[]): string {
   const body: string[] = [`<h1>${esc(spec.title)}</h1>`, '<h2>Provenance</h2>', `<ul>${provenanceLines(spec).map((l) => `<li>${esc(l.replace(/^- /, ''))}</li>`).join('')}</ul>`];
-  body.push('<p class="note">Cells: mean ± std [95 % interval: Wilson for proportions, bootstrap for means].</p>');
+  body.push('<p class="note">Cells: mean ± sample std (n − 1) [95 % interval: Wilson for proportions, bootstrap for means].</p>');
   for (const g of spec.groups) {
     const rows = groupRows(trials, g, spec.metrics, spec.seed);
     body.push(`<h2>${esc(g.label)}</h2>`);
@@ -30,6 +30,6 @@ export function renderHtml(spec: ReportSpec, trials: readonly ScoredTrial[]): st
     body.push(`<h2>${esc(t.title)}</h2>`, htmlTable([t.rowLabel, ...t.columns, 'Total'], t.rows.map((r) => [r.label, ...r.counts.map(String), String(r.counts.reduce((s, c) => s + c, 0))])));
   }
   if (spec.notes?.length) body.push('<h2>Notes</h2>', `<ul>${spec.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`);
-  const style = 'body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}table{border-collapse:collapse;margin:0.5em 0 1.5em}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}th{background:#f3f3f3}.note{color:#555;font-size:13px}.chart{overflow-x:auto}';
+  const style = 'body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}table{border-collapse:collapse;margin:0.5em 0 1.5em}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}th{background:#f3f3f3}.note{color:#555;font-size:13px}.chart{max-width:100%}.chart svg{max-width:100%;height:auto;display:block}';
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(spec.title)}</title><style>${style}</style></head><body>${body.join('\n')}</body></html>\n`;
 }

@@ -20,7 +20,7 @@ export function provenanceLines(spec: ReportSpec): string[] {
 
 export function renderMarkdown(spec: ReportSpec, trials: readonly ScoredTrial[]): string {
   const out: string[] = [`# ${spec.title}`, '', '## Provenance', '', ...provenanceLines(spec), ''];
-  out.push('Cells: mean ± std [95 % interval: Wilson for proportions, bootstrap for means].', '');
+  out.push('Cells: mean ± sample std (n − 1) [95 % interval: Wilson for proportions, bootstrap for means].', '');
   for (const g of spec.groups) {
     const rows = groupRows(trials, g, spec.metrics, spec.seed);
     out.push(`## ${g.label}`, '');

@@ -65,7 +65,10 @@ export interface ReportSpec {
 export interface MetricSummary {
   n: number;
   mean: number;
+  /** Sample std (n − 1). */
   std: number;
+  /** Population std (n), the paper's. */
+  popStd: number;
   lo: number;
   hi: number;
 }
@@ -80,24 +83,25 @@ export interface GroupRow {
 export const BOOTSTRAP_MAX_N = 2000;
 
 /**
- * n, mean, std and a 95 % interval: Wilson for proportions; for means a seeded percentile
+ * n, mean, sample and population std and a 95 % interval: Wilson for proportions; for means a seeded percentile
  * bootstrap (1000 resamples) up to BOOTSTRAP_MAX_N values, mean ± 1.96·std/√n beyond; a
  * constant sample has the degenerate interval [mean, mean].
  */
 export function summarize(values: readonly number[], kind: MetricSpec['kind'], seed = 0): MetricSummary {
   const ms = meanStd(values);
-  if (!values.length) return { n: 0, mean: NaN, std: NaN, lo: NaN, hi: NaN };
+  if (!values.length) return { n: 0, mean: NaN, std: NaN, popStd: NaN, lo: NaN, hi: NaN };
+  const base = { n: ms.n, mean: ms.mean, std: ms.std, popStd: ms.popStd };
   if (kind === 'proportion') {
     const ci = wilson(values.reduce((s, v) => s + v, 0), values.length);
-    return { n: ms.n, mean: ms.mean, std: ms.std, lo: ci.lo, hi: ci.hi };
+    return { ...base, lo: ci.lo, hi: ci.hi };
   }
-  if (ms.std === 0) return { n: ms.n, mean: ms.mean, std: 0, lo: ms.mean, hi: ms.mean };
+  if (ms.std === 0) return { ...base, lo: ms.mean, hi: ms.mean };
   if (ms.n > BOOTSTRAP_MAX_N) {
     const half = (1.959964 * ms.std) / Math.sqrt(ms.n);
-    return { n: ms.n, mean: ms.mean, std: ms.std, lo: ms.mean - half, hi: ms.mean + half };
+    return { ...base, lo: ms.mean - half, hi: ms.mean + half };
   }
   const ci = bootstrapCi(values, { seed, resamples: 1000 });
-  return { n: ms.n, mean: ms.mean, std: ms.std, lo: ci.lo, hi: ci.hi };
+  return { ...base, lo: ci.lo, hi: ci.hi };
 }
 
 const rowCache = new WeakMap<readonly ScoredTrial[], Map<string, GroupRow[]>>();
@@ -138,7 +142,7 @@ function computeRows(trials: readonly ScoredTrial[], group: GroupSpec, metrics: 
   });
 }
 
-/** "63.1 ± 4.2 [55.0, 70.3]" (percent) or "0.631 ± 0.042 [0.550, 0.703]". */
+/** "63.1 ± 4.2 [55.0, 70.3]" (percent) or "0.631 ± 0.042 [0.550, 0.703]", with the sample std. */
 export function formatSummary(s: MetricSummary, percent = false, withCi = true): string {
   if (!s.n) return '–';
   const f = (v: number) => (percent ? (100 * v).toFixed(1) : v.toFixed(3));

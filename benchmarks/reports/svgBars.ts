@@ -1,4 +1,8 @@
-/** A grouped bar chart as a standalone SVG string (no dependencies): categories × series, 0–1 scale. */
+/**
+ * A grouped bar chart as a standalone SVG string (no dependencies): categories × series, 0–1 scale;
+ * as wide as its title, slanted labels and legend (which wraps), so nothing falls outside its viewBox.
+ */
+import { legendLayout, legendSvg, textWidth, type LegendItem } from './svgCharts.ts';
 
 export interface BarSeries {
   label: string;
@@ -9,14 +13,21 @@ export interface BarSeries {
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function groupedBars(title: string, categories: readonly string[], series: readonly BarSeries[], options: { width?: number; height?: number; max?: number } = {}): string {
-  const width = options.width ?? Math.max(360, 80 + categories.length * (series.length * 18 + 24));
-  const height = options.height ?? 260;
-  const max = options.max ?? 1;
+  const legend: LegendItem[] = series.map((s) => ({ label: s.label, color: s.color }));
+  const shown = categories.map((c) => (c.length > 22 ? c.slice(0, 21) + '…' : c));
+  // a label is rotated 30° from its group's centre: cos 30° of its length to the right
+  const lastLabel = Math.ceil(textWidth(shown.at(-1) ?? '') * 0.87);
+  const plotW = categories.length * (series.length * 18 + 24);
+  const width = options.width ?? Math.max(360, 44 + plotW + Math.max(10, lastLabel - (series.length * 18 + 24) / 2 + 10), 16 + textWidth(title, 13.5), 44 + Math.min(720, legend.reduce((s, it) => s + 36 + textWidth(it.label), 0)) + 10);
   const left = 44;
-  const bottom = height - 70;
+  const lay = legendLayout(legend, left, width - 10);
+  const labelDrop = Math.max(40, ...shown.map((c) => Math.ceil(textWidth(c) * 0.5) + 18));
+  const height = options.height ?? 190 + labelDrop + 16 * lay.rows;
+  const max = options.max ?? 1;
+  const bottom = height - labelDrop - 16 * lay.rows;
   const top = 34;
   const plotH = bottom - top;
-  const groupW = (width - left - 10) / Math.max(1, categories.length);
+  const groupW = Math.min(series.length * 18 + 24 + 40, (width - left - 10) / Math.max(1, categories.length));
   const barW = Math.min(18, (groupW - 10) / Math.max(1, series.length));
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
@@ -33,12 +44,8 @@ export function groupedBars(title: string, categories: readonly string[], series
       const h = (plotH * v) / max;
       parts.push(`<rect x="${(x0 + j * barW).toFixed(1)}" y="${(bottom - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${s.color}"><title>${escape(`${cat} · ${s.label}: ${(s.values[i] ?? NaN).toFixed(3)}`)}</title></rect>`);
     });
-    parts.push(`<text transform="translate(${(left + i * groupW + groupW / 2).toFixed(1)},${bottom + 12}) rotate(30)" text-anchor="start">${escape(cat.length > 22 ? cat.slice(0, 21) + '…' : cat)}</text>`);
+    parts.push(`<text transform="translate(${(left + i * groupW + groupW / 2).toFixed(1)},${bottom + 12}) rotate(30)" text-anchor="start">${escape(shown[i])}</text>`);
   });
-  series.forEach((s, j) => {
-    const x = left + j * 130;
-    parts.push(`<rect x="${x}" y="${height - 14}" width="10" height="10" fill="${s.color}"/><text x="${x + 14}" y="${height - 5}">${escape(s.label)}</text>`);
-  });
-  parts.push('</svg>');
+  parts.push(legendSvg(legend, lay, bottom + labelDrop + 4), '</svg>');
   return parts.join('');
 }

@@ -2,12 +2,64 @@
  * Standalone SVG charts for the reports (no dependencies): a heatmap (rows × columns of values,
  * e.g. mean tool calls per trial), distributions (box plot with the points over it, per category and
  * series), and a scatter plot. Strings out, deterministic (points are jittered by index, not at random).
+ * Every chart is as wide as its content (title, labels, legend: the legend wraps into rows), so
+ * nothing is drawn outside its viewBox; pages scale them down to fit (max-width: 100%).
  */
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f1 = (v: number) => v.toFixed(1);
 
 export const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1', '#edc948', '#9c755f'];
+
+/** Width of a text in the charts' 11 px sans-serif, rounded up (a generous 6.4 px per character). */
+export const textWidth = (s: string, px = 11) => Math.ceil(s.length * px * 0.58);
+
+/** Room for the title (13 px bold) from x = 8. */
+const titleWidth = (title: string) => 16 + textWidth(title, 13.5);
+
+export interface LegendItem {
+  label: string;
+  color: string;
+  /** Drawn as a line (dashed or solid) instead of a swatch. */
+  line?: 'solid' | 'dashed';
+}
+
+/** Legend items laid out left to right from x0, wrapping before maxX; rows are 16 px apart. */
+export function legendLayout(items: readonly LegendItem[], x0: number, maxX: number): { rows: number; at: { x: number; row: number }[] } {
+  let x = x0;
+  let row = 0;
+  const at = items.map((it) => {
+    const w = 22 + textWidth(it.label) + 14;
+    if (x > x0 && x + w > maxX) {
+      x = x0;
+      row++;
+    }
+    const pos = { x, row };
+    x += w;
+    return pos;
+  });
+  return { rows: items.length ? row + 1 : 0, at };
+}
+
+/** The legend's SVG, its first row's baseline at y. */
+export function legendSvg(items: readonly LegendItem[], layout: ReturnType<typeof legendLayout>, y: number): string {
+  return items
+    .map((it, i) => {
+      const { x, row } = layout.at[i];
+      const yy = y + 16 * row;
+      const mark = it.line
+        ? `<line x1="${x}" x2="${x + 16}" y1="${yy - 4}" y2="${yy - 4}" stroke="${it.color}" stroke-width="2"${it.line === 'dashed' ? ' stroke-dasharray="5,3"' : ''}/>`
+        : `<rect x="${x}" y="${yy - 9}" width="10" height="10" fill="${it.color}"/>`;
+      return `${mark}<text x="${x + (it.line ? 20 : 14)}" y="${yy}">${esc(it.label)}</text>`;
+    })
+    .join('');
+}
+
+/** The widest legend row any chart needs before it wraps. */
+const LEGEND_MAX = 720;
+const legendWidth = (items: readonly LegendItem[]) => Math.min(LEGEND_MAX, items.reduce((s, it) => s + 36 + textWidth(it.label), 0));
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 function header(width: number, height: number, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/><text x="8" y="16" font-size="13" font-weight="bold">${esc(title)}</text>`;
@@ -21,16 +73,17 @@ function shade(v: number, max: number): string {
 }
 
 export function heatmap(title: string, rowLabels: readonly string[], colLabels: readonly string[], values: readonly (readonly number[])[], opts: { digits?: number } = {}): string {
-  const left = Math.round(Math.min(260, 12 + 6.2 * Math.max(...rowLabels.map((r) => r.length), 4)));
+  const rows = rowLabels.map((r) => clip(r, 44));
+  const left = Math.min(12 + textWidth('x'.repeat(44)), 12 + Math.max(...rows.map((r) => textWidth(r)), 24));
   const cell = 54;
   const top = 110;
-  // room on the right for the last column's slanted label
-  const width = left + cell * colLabels.length + 130;
+  // room on the right for the last column's slanted label (rotated 40°: cos 40° of its length)
+  const width = Math.max(titleWidth(title), left + cell * colLabels.length + Math.max(40, ...colLabels.map((c) => Math.ceil(textWidth(c) * 0.77) - cell / 2 + 10)));
   const height = top + 22 * rowLabels.length + 16;
   const max = Math.max(1e-9, ...values.flat().filter(Number.isFinite));
   const parts = [header(width, height, title)];
   colLabels.forEach((c, j) => parts.push(`<text transform="translate(${left + j * cell + cell / 2},${top - 6}) rotate(-40)">${esc(c)}</text>`));
-  rowLabels.forEach((r, i) => {
+  rows.forEach((r, i) => {
     const y = top + i * 22;
     parts.push(`<text x="${left - 6}" y="${y + 15}" text-anchor="end">${esc(r)}</text>`);
     colLabels.forEach((_, j) => {
@@ -67,8 +120,10 @@ export function distributions(title: string, categories: readonly string[], seri
   const left = 48;
   const top = 30;
   const bottom = 230;
-  const width = left + group * categories.length + 20;
-  const height = bottom + 40 + 16 * Math.ceil(series.length / 4);
+  const legend: LegendItem[] = series.map((s) => ({ label: s.label, color: s.color }));
+  const width = Math.max(titleWidth(title), left + group * categories.length + 20, left + legendWidth(legend) + 10, left + Math.max(0, ...categories.map((c) => textWidth(c))) + 10);
+  const lay = legendLayout(legend, left, width - 10);
+  const height = bottom + 40 + 16 * lay.rows;
   const y = (v: number) => bottom - ((bottom - top) * Math.max(0, Math.min(max, v))) / max;
   const parts = [header(width, height, title)];
   for (let k = 0; k <= 4; k++) {
@@ -92,12 +147,7 @@ export function distributions(title: string, categories: readonly string[], seri
     });
     parts.push(`<text x="${left + i * group + group / 2}" y="${bottom + 16}" text-anchor="middle">${esc(cat)}</text>`);
   });
-  series.forEach((s, j) => {
-    const x = left + (j % 4) * 180;
-    const yy = bottom + 34 + 16 * Math.floor(j / 4);
-    parts.push(`<rect x="${x}" y="${yy - 9}" width="10" height="10" fill="${s.color}"/><text x="${x + 14}" y="${yy}">${esc(s.label)}</text>`);
-  });
-  parts.push('</svg>');
+  parts.push(legendSvg(legend, lay, bottom + 34), '</svg>');
   return parts.join('');
 }
 
@@ -107,13 +157,24 @@ export interface ScatterSeries {
   points: readonly { x: number; y: number; title?: string }[];
 }
 
-export function scatter(title: string, series: readonly ScatterSeries[], opts: { xLabel: string; yLabel: string; yMax?: number }): string {
+export interface ScatterLine {
+  label: string;
+  color: string;
+  dashed?: boolean;
+  /** Joined in x order. */
+  points: readonly { x: number; y: number }[];
+}
+
+export function scatter(title: string, series: readonly ScatterSeries[], opts: { xLabel: string; yLabel: string; yMax?: number; lines?: readonly ScatterLine[] }): string {
   const left = 52;
   const top = 30;
-  const width = 560;
+  const lines = opts.lines ?? [];
+  const legend: LegendItem[] = [...series.map((s) => ({ label: s.label, color: s.color })), ...lines.map((l) => ({ label: l.label, color: l.color, line: l.dashed ? ('dashed' as const) : ('solid' as const) }))];
+  const width = Math.max(560, titleWidth(title), left + legendWidth(legend) + 10);
   const bottom = 260;
-  const height = bottom + 44 + 16 * Math.ceil(series.length / 3);
-  const xs = series.flatMap((s) => s.points.map((p) => p.x));
+  const lay = legendLayout(legend, left, width - 10);
+  const height = bottom + 44 + 16 * lay.rows;
+  const xs = [...series.flatMap((s) => s.points.map((p) => p.x)), ...lines.flatMap((l) => l.points.map((p) => p.x))];
   const xMax = Math.max(1, ...xs) + 1;
   const yMax = opts.yMax ?? 1;
   const X = (v: number) => left + ((width - left - 16) * v) / xMax;
@@ -128,11 +189,17 @@ export function scatter(title: string, series: readonly ScatterSeries[], opts: {
   parts.push(`<text x="${(left + width) / 2}" y="${bottom + 30}" text-anchor="middle">${esc(opts.xLabel)}</text>`, `<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle">${esc(opts.yLabel)}</text>`);
   series.forEach((s, j) => {
     s.points.forEach((p, k) => parts.push(`<circle cx="${f1(X(p.x) + ((k % 5) - 2) * 1.5 + (j - series.length / 2) * 2)}" cy="${f1(Y(p.y))}" r="3" fill="${s.color}" fill-opacity="0.7"><title>${esc(p.title ?? `${s.label}: (${p.x}, ${p.y.toFixed(3)})`)}</title></circle>`));
-    const x = left + (j % 3) * 170;
-    const yy = bottom + 48 + 16 * Math.floor(j / 3);
-    parts.push(`<rect x="${x}" y="${yy - 9}" width="10" height="10" fill="${s.color}"/><text x="${x + 14}" y="${yy}">${esc(s.label)}</text>`);
   });
-  parts.push('</svg>');
+  for (const l of lines) {
+    const pts = [...l.points].filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).sort((a, b) => a.x - b.x);
+    if (!pts.length) continue;
+    const d = pts.map((p) => `${f1(X(p.x))},${f1(Y(p.y))}`).join(' ');
+    parts.push(
+      `<polyline points="${d}" fill="none" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="5,3"' : ''}><title>${esc(`${l.label}: ${pts.map((p) => `${p.x} → ${p.y.toFixed(3)}`).join(', ')}`)}</title></polyline>`,
+      ...pts.map((p) => `<circle cx="${f1(X(p.x))}" cy="${f1(Y(p.y))}" r="2.5" fill="${l.color}"/>`),
+    );
+  }
+  parts.push(legendSvg(legend, lay, bottom + 48), '</svg>');
   return parts.join('');
 }
 
@@ -149,8 +216,12 @@ export function stackedBars(title: string, categories: readonly string[], parts:
   const left = 44;
   const top = 30;
   const bottom = 230;
-  const width = Math.max(left + parts.length * 130 + 20, left + categories.length * (bar + gap) + 80);
-  const height = bottom + 96;
+  const legend: LegendItem[] = parts.map((p) => ({ label: p.label, color: p.color }));
+  // the last category's label is rotated 40° from the bar's centre: cos 40° of its length to the right
+  const width = Math.max(titleWidth(title), left + legendWidth(legend) + 10, left + categories.length * (bar + gap) + Math.max(80, ...categories.map((c) => Math.ceil(textWidth(c) * 0.77) + 10)));
+  const lay = legendLayout(legend, left, width - 10);
+  const labelDrop = Math.max(60, ...categories.map((c) => Math.ceil(textWidth(c) * 0.65) + 16));
+  const height = bottom + labelDrop + 16 * lay.rows + 8;
   const y = (v: number) => bottom - ((bottom - top) * Math.max(0, Math.min(max, v))) / max;
   const out = [header(width, height, title)];
   for (let k = 0; k <= 4; k++) {
@@ -167,10 +238,6 @@ export function stackedBars(title: string, categories: readonly string[], parts:
     });
     out.push(`<text transform="translate(${x + bar / 2},${bottom + 10}) rotate(40)" text-anchor="start">${esc(cat)}</text>`);
   });
-  parts.forEach((p, j) => {
-    const x = left + j * 130;
-    out.push(`<rect x="${x}" y="${height - 16}" width="10" height="10" fill="${p.color}"/><text x="${x + 14}" y="${height - 7}">${esc(p.label)}</text>`);
-  });
-  out.push('</svg>');
+  out.push(legendSvg(legend, lay, bottom + labelDrop + 8), '</svg>');
   return out.join('');
 }

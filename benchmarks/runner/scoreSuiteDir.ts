@@ -31,6 +31,8 @@ export interface SuiteScoring<S, Sc> {
   summary(trials: readonly ScoredTrial<S, Sc>[], extra: Record<string, unknown>): Record<string, unknown>;
   /** The columns a row of scores.jsonl names its trial by (besides trialId, model and the score). */
   rowKey(sample: S): Record<string, unknown>;
+  /** Report sections read from the traces themselves (e.g. the HPC suite's trained-model metrics). */
+  traceBlocks?(traces: readonly Trace[]): Block[];
 }
 
 export interface ScoreDirResult<S, Sc> {
@@ -59,7 +61,7 @@ export function scoreSuiteDir<S, Sc>(def: SuiteScoring<S, Sc>, dir: string): Sco
   if (!traces.length) throw new InputError(`no ${def.suite} traces in ${dir}`, { field: 'dir' });
   const { trials, failed } = scoreTraces(def, traces);
   const prov = runProvenance(dir, def.suite, traces, failed);
-  const doc = { title: def.title, blocks: [...provenanceBlocks([prov]), ...def.blocks(trials)] };
+  const doc = { title: def.title, blocks: [...provenanceBlocks([prov]), ...def.blocks(trials), ...(def.traceBlocks?.(traces) ?? [])] };
   const files = { scores: join(dir, 'scores.jsonl'), summary: join(dir, 'summary.json'), markdown: join(dir, 'report.md'), html: join(dir, 'report.html') };
   const summary = def.summary(trials, { dir, configHash: prov.configHash, failed });
   writeFileSync(files.scores, trials.map((t) => JSON.stringify({ trialId: t.trialId, model: t.model, ...def.rowKey(t.sample), ...t.score })).join('\n') + '\n');

@@ -47,7 +47,7 @@ async function report(dirs: string[], opts: JsonOpt & { out?: string }): Promise
   const { writeCombinedReport } = await import('../../benchmarks/reportDirs.ts');
   const r = await writeCombinedReport(dirs, { home: await home(), out: opts.out });
   if (opts.json) process.stdout.write(JSON.stringify(r) + '\n');
-  else process.stdout.write(`${r.dirs.length} run(s)\nreport: ${r.files.markdown}\n        ${r.files.html}\nfigures: ${r.files.figures.length} SVG files\n`);
+  else process.stdout.write(`${r.dirs.length} run(s), ${r.cells.length} cell(s) (one per configuration)\nreport: ${r.files.markdown}\n        ${r.files.html}\nfigures: ${r.files.figures.length} SVG files\n`);
 }
 
 export function registerReports(bench: Command): void {
@@ -63,6 +63,6 @@ export function registerReports(bench: Command): void {
     .description("Markdown and HTML report with the paper's tables and figures over one or more run directories (or folders of them)")
     .argument('<dirs...>', '[string] run directories or folders holding them (searched 3 levels deep)')
     .option('--out <dir>', '[string] where to write report.md, report.html and figures/ (default: the run directory, or <first folder>/report)')
-    .option('--json', '[boolean] print the written files as JSON')
+    .option('--json', '[boolean] print the written files and every cell ({suite, problem, style, model, n, configHash, …scores}) as JSON')
     .action((dirs: string[], opts: JsonOpt & { out?: string }) => report(dirs, opts));
 }

@@ -63,6 +63,17 @@ describe('Benchmarks page in Chromium', () => {
     expect(figures.map((f) => f.src.split('/').pop())).toEqual(expect.arrayContaining(['beams2d-tool-heatmap.svg', 'beams2d-co-distributions.svg', 'beams2d-calls-vs-co.svg', 'beams2d-design-distracted.svg']));
     await page.waitForFunction(() => Array.from(document.querySelectorAll('.bench-figures img')).every((i) => (i as HTMLImageElement).naturalWidth > 100));
     await b.shot('bench-2-run');
+    // on a narrow window every figure still fits inside its box and the page (scaled, never clipped)
+    await page.setViewportSize({ width: 420, height: 860 });
+    const overflow = await page.$$eval('.bench-figures figure', (figs) =>
+      figs.flatMap((f) => {
+        const img = f.querySelector('img')!.getBoundingClientRect();
+        const box = f.getBoundingClientRect();
+        return img.right > box.right + 0.5 || img.right > document.documentElement.clientWidth + 0.5 ? [`${f.textContent}: image to ${img.right}, box to ${box.right}`] : [];
+      }),
+    );
+    expect(overflow).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.click('a.trial-link >> text=beams2d.W-Distract.s0.seed0');
     await page.waitForSelector('.bench-trial .tool-card');
     const tools = await page.$$eval('.tool-card', (cards) => cards.map((c) => `${c.getAttribute('data-tool')}:${c.getAttribute('data-state')}`));

@@ -4,6 +4,7 @@
  * and `local` (the same script as a local process, localExecutor.ts), so tools and the pipeline
  * record never ask which one they talk to.
  */
+import type { OurSubmission } from './jobIdentity.ts';
 import type { JobInfo } from './jobState.ts';
 
 export type ExecutorKind = 'slurm' | 'local';
@@ -28,7 +29,8 @@ export interface Executor {
   /** The job folder of a pipeline on the executor (relative paths are under the remote home). */
   jobDir(key: string): string;
   submit(req: SubmitRequest): Promise<Submitted>;
-  status(jobId: string, jobDir: string): Promise<JobInfo>;
+  /** `ours` (the pipeline key, when the submission was recorded) lets the executor refuse a job that only shares the id. */
+  status(jobId: string, jobDir: string, ours?: OurSubmission): Promise<JobInfo>;
   cancel(jobId: string, jobDir: string): Promise<void>;
   /** The last maxBytes of job.out (null when there is none yet). */
   readLog(jobDir: string, maxBytes: number): Promise<string | null>;

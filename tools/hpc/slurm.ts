@@ -1,6 +1,7 @@
 /**
  * SLURM over a shell: the remote command lines (built from validated values, every value quoted)
- * and the parsers of what squeue, scontrol and sacct print. Pure; slurmExecutor.ts runs them.
+ * and which of squeue, scontrol, sacct and the exit_code file speaks for a job (their line parsers:
+ * slurmRecords.ts; whether the job is ours: jobIdentity.ts). Pure; slurmExecutor.ts runs them.
  *
  * Submission is idempotent: the job is submitted with `--comment engiai:<key>`, and the command
  * first looks for that key — in the job folder's `job_id` file (written right after sbatch), then
@@ -10,8 +11,12 @@
  * script submitted to another folder (a rerun with a fresh remoteDir) is a new job.
  */
 import { InfraError } from '../errors.ts';
-import { normaliseSlurmState, parseDuration, type JobInfo } from './jobState.ts';
+import { notOurJob, parseClusterSide, type OurSubmission } from './jobIdentity.ts';
+import type { JobInfo } from './jobState.ts';
 import { assertMatches, commandLine, JOB_ID, PIPELINE_KEY, quote, SAFE_PATH, SLURM_NAME } from './shellQuote.ts';
+import { recordsToInfo, SACCT_FIELDS, sacctRecords, scontrolRecords, SQUEUE_FORMAT, squeueRecords, type TaskRecord } from './slurmRecords.ts';
+
+export { parseScontrol } from './slurmRecords.ts';
 
 export const commentOf = (key: string) => `engiai:${assertMatches('key', key, PIPELINE_KEY, '16 hex digits')}`;
 
@@ -30,18 +35,26 @@ export function submitCommand(jobDir: string, key: string, partition?: string): 
   ].join('\n');
 }
 
-/** One round trip: squeue, scontrol and sacct on the job, and the exit_code file its script writes. */
+/**
+ * One round trip: squeue (one line per array task), scontrol and sacct on the job, the exit_code
+ * file its script writes, and who and where we are on the cluster (user, UTC offset, the job
+ * folder's physical path) for jobIdentity.ts.
+ */
 export function statusCommand(jobId: string, jobDir: string): string {
   const id = quote(assertMatches('job_id', jobId, JOB_ID, 'a SLURM job id'));
-  assertMatches('jobDir', jobDir, SAFE_PATH, 'a plain path');
+  const dir = quote(assertMatches('jobDir', jobDir, SAFE_PATH, 'a plain path'));
   return [
-    `squeue -h -t all -j ${id} -o '%T|%M|%r' 2>/dev/null`,
+    `squeue -h -t all -r -j ${id} -o '${SQUEUE_FORMAT}' 2>/dev/null`,
     'echo @@',
     `scontrol show job -o ${id} 2>/dev/null`,
     'echo @@',
-    `sacct -X -n -P -j ${id} -o State,ExitCode,Elapsed,Start,End 2>/dev/null`,
+    `sacct -X -n -P -j ${id} -o ${SACCT_FIELDS} 2>/dev/null`,
     'echo @@',
     `cat -- ${quote(`${jobDir}/exit_code`)} 2>/dev/null`,
+    'echo @@',
+    'id -un',
+    'date +%z',
+    `(cd -- ${dir} 2>/dev/null && pwd -P)`,
     'true',
   ].join('; ');
 }
@@ -55,43 +68,31 @@ export function parseSubmitOutput(out: string): { id: string; reused: boolean } 
   return { id: m[2], reused: m[1] === 'reused' };
 }
 
-/** `Key=Value Key=Value …` of `scontrol show job -o`. */
-export function parseScontrol(line: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of line.matchAll(/(\w+)=(\S*)/g)) out[m[1]] = m[2];
-  return out;
-}
-
-const time = (v?: string) => (v && v !== 'Unknown' && v !== 'None' && v !== 'N/A' ? v : undefined);
-
-/** The job's state from the four sections of statusCommand's output, best source first. */
-export function parseStatus(jobId: string, out: string): JobInfo | null {
-  const [squeue = '', scontrol = '', sacct = '', exitFile = ''] = out.split(/^@@$/m).map((s) => s.trim());
-  if (scontrol.includes('JobState=')) {
-    const f = parseScontrol(scontrol);
-    return {
-      id: jobId,
-      state: normaliseSlurmState(f.JobState),
-      slurmState: f.JobState,
-      exitCode: f.ExitCode,
-      elapsedSeconds: parseDuration(f.RunTime ?? ''),
-      reason: f.Reason && f.Reason !== 'None' ? f.Reason : undefined,
-      startedAt: time(f.StartTime),
-      endedAt: time(f.EndTime),
-      source: 'scontrol',
-    };
-  }
-  if (squeue) {
-    const [state, elapsed, reason] = squeue.split('\n')[0].split('|');
-    return { id: jobId, state: normaliseSlurmState(state), slurmState: state, elapsedSeconds: parseDuration(elapsed ?? ''), reason: reason && reason !== 'None' ? reason : undefined, source: 'squeue' };
-  }
-  if (sacct) {
-    const [state, exitCode, elapsed, start, end] = sacct.split('\n')[0].split('|');
-    return { id: jobId, state: normaliseSlurmState(state), slurmState: state, exitCode, elapsedSeconds: parseDuration(elapsed ?? ''), startedAt: time(start), endedAt: time(end), source: 'sacct' };
-  }
+/**
+ * The job's state from statusCommand's output: scontrol first, then squeue, then sacct (each read
+ * for every line it printed, so an array counts all its tasks), then the exit_code file. A source
+ * that answers with somebody else's job (jobIdentity.ts) is refused: the exit_code file in our job
+ * folder still speaks for our job, else the state is UNKNOWN with `notOurs` saying why.
+ */
+export function parseStatus(jobId: string, out: string, ours: OurSubmission = {}): JobInfo | null {
+  const [squeue = '', scontrol = '', sacct = '', exitFile = '', side = ''] = out.split(/^@@$/m).map((s) => s.trim());
+  const cluster = parseClusterSide(side);
+  const sources: Array<[string, TaskRecord[]]> = [
+    ['scontrol', scontrolRecords(scontrol)],
+    ['squeue', squeueRecords(squeue)],
+    ['sacct', sacctRecords(sacct)],
+  ];
+  const first = sources.find(([, records]) => records.length);
+  const why = first && notOurJob(first[1][0], cluster, ours);
+  if (first && !why) return recordsToInfo(jobId, first[1], first[0]);
+  const refused = first && why ? { source: first[0], why } : undefined;
   if (/^\d+$/.test(exitFile)) {
     const code = Number(exitFile);
-    return { id: jobId, state: code === 0 ? 'COMPLETED' : 'FAILED', exitCode: `${code}:0`, source: 'exit_code file' };
+    const note = refused ? { reason: `${refused.source} now answers for id ${jobId} with another job (${refused.why}); the job folder's exit_code is ours` } : {};
+    return { id: jobId, state: code === 0 ? 'COMPLETED' : 'FAILED', exitCode: `${code}:0`, source: 'exit_code file', ...note };
+  }
+  if (refused) {
+    return { id: jobId, state: 'UNKNOWN', source: refused.source, notOurs: refused.why, reason: `the cluster's ${refused.source} answers for id ${jobId} with a job that is not ours (${refused.why}), and our job folder holds no exit_code: our job is no longer known` };
   }
   return null;
 }

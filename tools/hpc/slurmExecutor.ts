@@ -2,7 +2,9 @@
 import { posix } from 'node:path';
 import { InfraError } from '../errors.ts';
 import type { Executor, SubmitRequest, Submitted } from './executor.ts';
+import type { OurSubmission } from './jobIdentity.ts';
 import type { JobInfo } from './jobState.ts';
+import { sbatchError } from './sbatchErrors.ts';
 import { assertMatches, PIPELINE_KEY, SAFE_PATH } from './shellQuote.ts';
 import { cancelCommand, parseStatus, parseSubmitOutput, statusCommand, submitCommand } from './slurm.ts';
 import type { SshClient } from './sshClient.ts';
@@ -32,15 +34,15 @@ export class SlurmExecutor implements Executor {
     await this.ssh.mkdirp(jobDir);
     await this.ssh.writeFile(`${jobDir}/job.sh`, req.script, 0o755);
     const r = await this.ssh.exec(submitCommand(jobDir, req.key, req.partition));
-    if (r.code !== 0) throw new InfraError(`sbatch failed on ${this.cluster} (exit ${r.code}): ${(r.stderr || r.stdout).trim().slice(0, 500)}`, { hint: 'check the partition, the time limit and the account settings of the cluster' });
+    if (r.code !== 0) throw sbatchError(this.cluster, r.code, r.stderr || r.stdout, req.script);
     const { id, reused } = parseSubmitOutput(r.stdout);
     return { jobId: id, reused, jobDir };
   }
 
-  async status(jobId: string, jobDir: string): Promise<JobInfo> {
+  async status(jobId: string, jobDir: string, ours?: OurSubmission): Promise<JobInfo> {
     const r = await this.ssh.exec(statusCommand(jobId, jobDir));
     return (
-      parseStatus(jobId, r.stdout) ?? {
+      parseStatus(jobId, r.stdout, ours) ?? {
         id: jobId,
         state: 'UNKNOWN',
         source: 'none',

@@ -6,15 +6,14 @@ import { perfDir, repoRoot } from './discover.ts';
 /** Debian's interpreter with NumPy/SciPy/cvxopt (benchmarks/perf/setup.sh); the pyenv one on PATH has none. */
 export const DEFAULT_PYTHON = '/usr/bin/python3';
 
-/** `node --import tsx benchmarks/perf/lib/optimizeOnce.ts <problem> ...flags` from the repo root. */
+/** `node tools/launch.js benchmarks/perf/lib/<entry> ...args` from the repo root: the way the engiai command runs TypeScript (the launcher's cached bundle). */
+export function launchedCommand(label: string, entry: string, args: string[]): Command {
+  return { label, command: process.execPath, args: [join(repoRoot, 'tools', 'launch.js'), join(perfDir, 'lib', entry), ...args], cwd: repoRoot };
+}
+
+/** `node tools/launch.js benchmarks/perf/lib/optimizeOnce.ts <problem> ...flags` from the repo root. */
 export function oursCommand(problemId: string, flags: string[], label = 'ours'): Command {
-  return {
-    label,
-    command: process.execPath,
-    // the way the engiai command runs TypeScript: from the launcher's cached bundle
-    args: [join(repoRoot, 'tools', 'launch.js'), join(perfDir, 'lib', 'optimizeOnce.ts'), problemId, ...flags],
-    cwd: repoRoot,
-  };
+  return launchedCommand(label, 'optimizeOnce.ts', [problemId, ...flags]);
 }
 
 /** Environment that caps a NumPy/SciPy/cvxopt process's BLAS/OpenMP threads at `threads`. */

@@ -1,6 +1,6 @@
 /**
  * One cold run of the reasoning suite's hot path, in its own process:
- * `node cli/launch.js benchmarks/perf/lib/reasoningOnce.ts <instances> <seed>` generates that many
+ * `node tools/launch.js benchmarks/perf/lib/reasoningOnce.ts <instances> <seed>` generates that many
  * instances spread over all templates (engine-backed ones included), scores each with the reference
  * policy, and prints one JSON line: {instances, templates, load_ms, generation_ms, scoring_ms,
  * accuracy, step_f1, sha256} — sha256 of the generated samples' JSON, for the byte-identity check.

@@ -37,7 +37,7 @@ describe('engiai bench (workflow, score, compare, report)', () => {
     const rep = engiai(home, ['bench', 'report', join(home, 'runs')]);
     expect(rep.code, rep.stderr).toBe(0);
     const md = readFileSync(join(home, 'runs', 'report', 'report.md'), 'utf8');
-    expect(md).toContain('## Table 2: workflow results for Beams2D (mean ± std)');
+    expect(md).toContain('## Table 2: workflow results for Beams2D (mean ± population std)');
     // columns: distracted TC, CO, reference TC, CO, then the paper's GPT-5-mini TC, CO (reference values)
     expect(md).toMatch(/\| W-Distract \| 0\.00 ± 0\.00 \| 0\.85 ± 0\.00 \| 1\.00 ± 0\.00 \| 1\.00 ± 0\.00 \| 1\.00 ± 0\.00 \| 0\.63 ± 0\.06 \|/);
     expect(md).toContain('| Average |');

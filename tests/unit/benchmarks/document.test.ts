@@ -1,6 +1,6 @@
 /** Report documents and SVG charts (pure): Markdown links figures, HTML inlines them, values appear, text is escaped. */
 import { describe, expect, it } from 'vitest';
-import { docHtml, docMarkdown, figuresOf, type ReportDoc } from '../../../benchmarks/reports/document.ts';
+import { configDifferences, docHtml, docMarkdown, figuresOf, provenanceBlocks, type ReportDoc } from '../../../benchmarks/reports/document.ts';
 import { distributions, heatmap, scatter, stackedBars } from '../../../benchmarks/reports/svgCharts.ts';
 
 describe('report documents', () => {
@@ -37,5 +37,20 @@ describe('report documents', () => {
     const b = stackedBars('RAG', ['P0 on'], [{ label: 'vol', color: '#1' }, { label: 'rag', color: '#2' }], [[0.6, 0.4]]);
     expect(b).toContain('P0 on · vol: 0.600');
     expect(b).toContain('P0 on · rag: 0.400');
+  });
+
+  it('names the settings that set each run apart in the provenance block', () => {
+    const base = { suiteVersion: 1, gitSha: 'f00', gitDirty: false, models: ['m'], seeds: [0], traces: 2, failed: 0 };
+    const runs = [
+      { ...base, suite: 'workflow', configHash: 'a', config: { samples: 2, paraphrases: 'main', preset: 'small' } },
+      { ...base, suite: 'workflow', configHash: 'b', config: { samples: 2, paraphrases: 'held-out', preset: 'small' } },
+      { ...base, suite: 'hpc', configHash: 'c', config: { epochs: 1 } },
+    ];
+    expect(configDifferences(runs)).toEqual(['paraphrases="main"', 'paraphrases="held-out"', '']);
+    const [, table] = provenanceBlocks(runs);
+    if (table.kind !== 'table') throw new Error('no table');
+    expect(table.header.at(-1)).toBe('settings that differ between runs');
+    expect(table.rows.map((r) => r.at(-1))).toEqual(['paraphrases="main"', 'paraphrases="held-out"', '–']);
+    expect(provenanceBlocks([runs[0]])[1]).toMatchObject({ header: ['suite', 'run directory', 'config hash', 'git', 'agents / models', 'seeds', 'traces'] });
   });
 });

@@ -4,8 +4,12 @@ import { bootstrapCi, meanStd, pairedBootstrap, passHatK, wilson } from '../../.
 
 describe('stats', () => {
   it('mean ± sample std', () => {
-    expect(meanStd([2, 4, 4, 4, 5, 5, 7, 9])).toEqual({ n: 8, mean: 5, std: Math.sqrt(32 / 7) });
-    expect(meanStd([3])).toEqual({ n: 1, mean: 3, std: 0 });
+    expect(meanStd([2, 4, 4, 4, 5, 5, 7, 9])).toEqual({ n: 8, mean: 5, std: Math.sqrt(32 / 7), popStd: 2 });
+    expect(meanStd([3])).toEqual({ n: 1, mean: 3, std: 0, popStd: 0 });
+    // the paper's 0.93 ± 0.25 (14 of 15 runs complete) is the population std √(p(1 − p)); the sample std is 0.26
+    const tc = meanStd([...Array(14).fill(1), 0]);
+    expect(tc.popStd.toFixed(2)).toBe('0.25');
+    expect(tc.std.toFixed(2)).toBe('0.26');
     expect(meanStd([]).n).toBe(0);
   });
 

@@ -71,9 +71,9 @@ describe('SLURM command lines', () => {
 describe('job state parsing', () => {
   it('prefers scontrol, then squeue, sacct and the exit_code file', () => {
     const scontrol = 'JobId=7 JobName=x UserId=ciuser(1001) JobState=FAILED Reason=NonZeroExitCode Dependency=(null) ExitCode=3:0 RunTime=00:01:05 TimeLimit=UNLIMITED StartTime=2026-12-01T10:00:00 EndTime=2026-12-01T10:01:05';
-    expect(parseStatus('7', `R|0:05|None\n@@\n${scontrol}\n@@\n\n@@\n`)).toMatchObject({ state: 'FAILED', exitCode: '3:0', elapsedSeconds: 65, reason: 'NonZeroExitCode', source: 'scontrol', startedAt: '2026-12-01T10:00:00' });
-    expect(parseStatus('7', 'PENDING|0:00|Resources\n@@\n\n@@\n\n@@\n')).toMatchObject({ state: 'PENDING', reason: 'Resources', source: 'squeue' });
-    expect(parseStatus('7', '\n@@\n\n@@\nCANCELLED by 1001|0:0|00:00:03|2026-12-01T10:00:00|2026-12-01T10:00:03\n@@\n')).toMatchObject({ state: 'CANCELLED', source: 'sacct', elapsedSeconds: 3 });
+    expect(parseStatus('7', `7|RUNNING|0:05|None|ciuser|2026-12-01T10:00:00|\n@@\n${scontrol}\n@@\n\n@@\n`)).toMatchObject({ state: 'FAILED', exitCode: '3:0', elapsedSeconds: 65, reason: "exit code 3; SLURM's reason: NonZeroExitCode", source: 'scontrol', startedAt: '2026-12-01T10:00:00' });
+    expect(parseStatus('7', '7|PENDING|0:00|Resources|ciuser|2026-12-01T10:00:00|\n@@\n\n@@\n\n@@\n')).toMatchObject({ state: 'PENDING', reason: 'Resources', source: 'squeue' });
+    expect(parseStatus('7', '\n@@\n\n@@\n7|CANCELLED by 1001|0:0|00:00:03|2026-12-01T10:00:00|2026-12-01T10:00:03|2026-12-01T10:00:00|ciuser|None||\n@@\n')).toMatchObject({ state: 'CANCELLED', source: 'sacct', elapsedSeconds: 3 });
     expect(parseStatus('7', '\n@@\n\n@@\n\n@@\n0\n')).toMatchObject({ state: 'COMPLETED', source: 'exit_code file' });
     expect(parseStatus('7', '\n@@\n\n@@\n\n@@\n')).toBeNull();
   });

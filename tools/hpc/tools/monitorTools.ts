@@ -1,8 +1,9 @@
 /** job_status, wait_for_job (step 3) and cancel_job: the job's state from the executor, kept in the pipeline record. */
 import { z } from 'zod';
+import { InputError } from '../../errors.ts';
 import { isTerminal } from '../jobState.ts';
 import { mark } from '../pipelineStore.ts';
-import { defineHpcTool, jobIdField, jobView, refresh, submittedJob, threadOf, trainingProgress } from './shared.ts';
+import { defineHpcTool, jobIdField, jobView, ourSubmission, refresh, submittedJob, threadOf, trainingProgress } from './shared.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -22,7 +23,8 @@ export const waitForJob = defineHpcTool({
   name: 'wait_for_job',
   description:
     'Step 3: monitor a submitted job until it ends (COMPLETED, FAILED or CANCELLED), reporting progress. Survives dropped SSH connections. ' +
-    'If timeout_s passes first it returns timed_out: true; call it again to keep waiting. A FAILED job comes back with its log tail.',
+    'If timeout_s passes first it returns timed_out: true; call it again to keep waiting. A FAILED job comes back with its log tail. ' +
+      'A job pending for a limit it is over (more CPUs than the partition has, a time over its limit) comes back at once with wont_start.',
   keyFields: ['job_id', 'state', 'elapsed_s', 'exit_code', 'timed_out', 'log_tail'],
   schema: z.strictObject({
     job_id: jobIdField,
@@ -41,15 +43,18 @@ export const waitForJob = defineHpcTool({
       const waited = (Date.now() - t0) / 1000;
       ctx.progress?.(progress ? { step: progress.epoch, total: progress.epochs, label: `epoch (${info.state})` } : { step: Math.round(waited), total: Math.round(timeoutMs / 1000), label: `s waited (${info.state})` });
       unknown = info.state === 'UNKNOWN' ? unknown + 1 : 0;
-      if (isTerminal(info.state) || unknown >= 3) {
+      if (isTerminal(info.state) || unknown >= 3 || info.notOurs) {
         await ctx.store.update(threadOf(ctx), (rec) => mark(rec.pipelines.find((x) => x.key === p.key)!, 'monitor'));
         const failed = info.state !== 'COMPLETED';
         return {
           result: {
             ...jobView(p, info),
-            ...(failed ? { log_tail: tail.slice(-20), hint: 'read the log tail; fix the cause and generate a new script' } : { log_tail: tail.slice(-5), next: `fetch_job_output with job_id ${info.id}, then evaluate_model` }),
+            ...(failed ? { log_tail: tail.slice(-20), hint: info.notOurs ? 'the cluster no longer knows our job under this id; generate and submit the script again' : 'read the log tail; fix the cause and generate a new script' } : { log_tail: tail.slice(-5), next: `fetch_job_output with job_id ${info.id}, then evaluate_model` }),
           },
         };
+      }
+      if (info.wontStart) {
+        return { result: { ...jobView(p, info), log_tail: tail.slice(-5), hint: 'the job will not start as submitted: cancel_job it, then generate_slurm_script with the fix' } };
       }
       if (Date.now() - t0 + pollMs > timeoutMs) {
         return { result: { ...jobView(p, info), timed_out: true, progress, log_tail: tail.slice(-5), hint: 'the job is still running; call wait_for_job again' } };
@@ -67,7 +72,10 @@ export const cancelJob = defineHpcTool({
   async run(args, ctx) {
     const p = submittedJob(ctx, args.job_id);
     const ex = ctx.executor(p.cluster);
-    const before = await ex.status(p.job.id, p.job.jobDir);
+    const before = await ex.status(p.job.id, p.job.jobDir, ourSubmission(p));
+    if (before.notOurs) {
+      throw new InputError(`job ${p.job.id} on ${p.cluster} is not the job this conversation submitted (${before.notOurs}); nothing was cancelled`, { field: 'job_id', hint: 'the cluster no longer knows our job under this id; check `squeue -u $USER` on the cluster' });
+    }
     if (!isTerminal(before.state)) await ex.cancel(p.job.id, p.job.jobDir);
     let last = before;
     for (let i = 0; i < 40 && !isTerminal(last.state); i++) {

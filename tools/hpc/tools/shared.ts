@@ -4,6 +4,7 @@ import { InputError, NotFoundError } from '../../errors.ts';
 import type { ToolRuntime } from '../../tool.ts';
 import { toolsWith } from '../../tool.ts';
 import type { HpcContext } from '../hpcContext.ts';
+import type { OurSubmission } from '../jobIdentity.ts';
 import type { JobInfo } from '../jobState.ts';
 import { lastLines } from '../executor.ts';
 import type { PipelineRecord } from '../pipelineStore.ts';
@@ -44,15 +45,21 @@ export function trainingProgress(lines: readonly string[]): { epoch: number; epo
   return undefined;
 }
 
+/** What we know of a pipeline's submission, for the executor to check the job it finds is ours. */
+export const ourSubmission = (p: PipelineRecord & { job: NonNullable<PipelineRecord['job']> }): OurSubmission => ({ key: p.key, submittedAt: p.job.submittedAt });
+
+const JOB_INFO_FIELDS = ['slurmState', 'exitCode', 'elapsedSeconds', 'reason', 'startedAt', 'endedAt', 'expectedStartAt', 'expectedEndAt', 'tasks', 'wontStart', 'notOurs'] as const;
+
 /** Polls the executor once and writes state, elapsed time and log tail into the record. */
 export async function refresh(ctx: HpcToolContext, p: PipelineRecord & { job: NonNullable<PipelineRecord['job']> }, tailLines = 20): Promise<{ info: JobInfo; tail: string[] }> {
   const ex = ctx.executor(p.cluster);
-  const info = await ex.status(p.job.id, p.job.jobDir);
+  const info = await ex.status(p.job.id, p.job.jobDir, ourSubmission(p));
   const tail = lastLines(await ex.readLog(p.job.jobDir, 64 * 1024), Math.max(tailLines, 20));
   await ctx.store.update(threadOf(ctx), (rec) => {
     const q = rec.pipelines.find((x) => x.key === p.key);
     if (!q?.job) return;
     const { source: _source, ...rest } = info;
+    for (const k of JOB_INFO_FIELDS) delete q.job[k]; // a field the scheduler no longer reports (a projection now past) goes
     Object.assign(q.job, rest, { checkedAt: new Date().toISOString(), logTail: tail.slice(-20), progress: trainingProgress(tail) ?? q.job.progress });
     q.updatedAt = new Date().toISOString();
   });
@@ -67,6 +74,13 @@ export function jobView(p: PipelineRecord, info: JobInfo) {
     ...(info.exitCode ? { exit_code: info.exitCode } : {}),
     ...(info.elapsedSeconds !== undefined ? { elapsed_s: info.elapsedSeconds } : {}),
     ...(info.reason ? { reason: info.reason } : {}),
+    ...(info.tasks ? { tasks: info.tasks } : {}),
+    ...(info.startedAt ? { started_at: info.startedAt } : {}),
+    ...(info.endedAt ? { ended_at: info.endedAt } : {}),
+    ...(info.expectedStartAt ? { expected_start_at: info.expectedStartAt } : {}),
+    ...(info.expectedEndAt ? { expected_end_at: info.expectedEndAt } : {}),
+    ...(info.wontStart ? { wont_start: info.wontStart } : {}),
+    ...(info.notOurs ? { not_our_job: info.notOurs } : {}),
     cluster: p.cluster,
     executor: p.executor,
   };

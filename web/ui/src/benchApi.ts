@@ -8,6 +8,8 @@ export interface BenchCell {
   style?: string;
   prompt?: string;
   condition?: string;
+  /** Workflow: the prompt paraphrase set (main | held-out). */
+  paraphrases?: string;
   [metric: string]: unknown;
 }
 

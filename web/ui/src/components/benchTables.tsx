@@ -4,8 +4,8 @@ import type { BenchCell } from '../benchApi.ts';
 
 const f2 = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : '–');
 
-/** The cell's group label: style and problem (workflow), prompt and condition (RAG), style (HPC). */
-export const cellGroup = (c: BenchCell) => [c.problem, c.style, c.prompt, c.condition].filter(Boolean).join(' · ');
+/** The cell's group label: style and problem (workflow, with a held-out paraphrase set named), prompt and condition (RAG), style (HPC). */
+export const cellGroup = (c: BenchCell) => [c.problem, c.style, c.prompt, c.condition, c.paraphrases && c.paraphrases !== 'main' ? c.paraphrases : ''].filter(Boolean).join(' · ');
 
 /** The metrics a suite's cells show, in order. */
 export const CELL_METRICS: Record<string, string[]> = {

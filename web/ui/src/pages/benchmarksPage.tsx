@@ -102,7 +102,9 @@ function RunView({ id }: { id: string }) {
       <div class="bench-figures">
         {run.figures.map((f) => (
           <figure key={f}>
-            <img src={benchApi.fileUrl(id, `figures/${f}`)} alt={f} loading="lazy" />
+            <a href={benchApi.fileUrl(id, `figures/${f}`)} target="_blank" rel="noreferrer" title="open at full size">
+              <img src={benchApi.fileUrl(id, `figures/${f}`)} alt={f} loading="lazy" />
+            </a>
             <figcaption>{f}</figcaption>
           </figure>
         ))}
