@@ -14,7 +14,7 @@
  */
 import { existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ClusterSettings, EngiConfig } from '../../config/schema.ts';
+import { clusterSchema, type ClusterSettings, type EngiConfig } from '../../config/schema.ts';
 import { readManifest } from '../../tools/engineering/dataset/manifest.ts';
 import { ConfigError } from '../../tools/errors.ts';
 import { datasetName } from '../../tools/hpc/jobScript.ts';
@@ -41,7 +41,8 @@ export interface BenchDataset {
 export function benchCluster(config: EngiConfig, executor: HpcExecutor): { cluster: BenchCluster; settings: ClusterSettings } {
   const clusters = config.hpc.clusters;
   if (executor === 'local') {
-    const settings = clusters.local?.executor === 'local' ? clusters.local : ({ ...clusters.local, executor: 'local' } as ClusterSettings);
+    // the configured local cluster's settings (cpus, setup), else the embedded default's
+    const settings = clusters.local?.executor === 'local' ? clusters.local : clusterSchema.parse({ executor: 'local' });
     return { cluster: { name: 'local', executor }, settings };
   }
   const slurm = Object.keys(clusters).filter((n) => clusters[n].executor === 'slurm');

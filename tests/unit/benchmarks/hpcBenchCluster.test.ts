@@ -17,6 +17,11 @@ describe('benchCluster', () => {
     expect(benchCluster(d, 'slurm').cluster.name).toBe('a');
     expect(benchCluster(d, 'local').cluster).toEqual({ name: 'local', executor: 'local' });
     expect(() => benchCluster(config({}), 'slurm')).toThrow(/no cluster configured/);
+    // only slurm clusters configured: --executor local gets the embedded default's settings, not a half-filled one
+    const onlySlurm = benchCluster(config({ clusters: { a: slurm('10.0.0.1') } }), 'local');
+    expect(onlySlurm.cluster).toEqual({ name: 'local', executor: 'local' });
+    expect(onlySlurm.settings).toMatchObject({ executor: 'local', cpus: 2, setup: [] });
+    expect(onlySlurm.settings.host).toBeUndefined();
   });
 
   it("the HPC agent's settings hold exactly that cluster, as the default, and its own home", () => {
