@@ -34,8 +34,8 @@ export interface BenchDataset {
   specHash: string;
   /** Local folder (local executor) or where on the cluster (slurm). */
   dir: string;
-  /** reused: a complete dataset of this spec was there before the run; generated: the run's first job makes it; cluster: on the cluster, shared by its jobs. */
-  state: 'reused' | 'generated' | 'cluster';
+  /** reused: a complete dataset of this spec was there before the run; generated: the run's jobs made it; incomplete: no job of the run finished it; cluster: on the cluster, shared by its jobs. */
+  state: 'reused' | 'generated' | 'incomplete' | 'cluster';
 }
 
 export function benchCluster(config: EngiConfig, executor: HpcExecutor): { cluster: BenchCluster; settings: ClusterSettings } {
@@ -80,6 +80,12 @@ export function shareLocalDatasets(config: EngiConfig, home: string, problem: st
   const dir = join(shared, name);
   const manifest = readManifest(join(dir, 'manifest.json'));
   return { name, specHash, dir, state: manifest?.complete ? 'reused' : 'generated' };
+}
+
+/** After the run: whether a dataset the run was to generate is complete now. */
+export function afterRun(d: BenchDataset): BenchDataset {
+  if (d.state !== 'generated') return d;
+  return readManifest(join(d.dir, 'manifest.json'))?.complete ? d : { ...d, state: 'incomplete' };
 }
 
 function isLink(p: string): boolean {

@@ -16,7 +16,7 @@ import { configHash } from '../runner/runConfig.ts';
 import { runTrials, type RunResult } from '../runner/runTrials.ts';
 import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { hpcPolicy, HPC_AGENTS, isHpcAgent } from './agents/policies.ts';
-import { benchCluster, benchHpcConfig, datasetSpecHash, shareLocalDatasets, type BenchCluster, type BenchDataset } from './benchCluster.ts';
+import { afterRun, benchCluster, benchHpcConfig, datasetSpecHash, shareLocalDatasets, type BenchCluster, type BenchDataset } from './benchCluster.ts';
 import { HPC_STYLES, hpcPrompt, type HpcAlgorithm, type HpcExecutor, type HpcStyle } from './prompts.ts';
 import { HPC_SUITE, HPC_VERSION, scoreHpcDir, type HpcScoreDirResult } from './rescore.ts';
 import type { HpcSample } from './schema.ts';
@@ -114,7 +114,7 @@ export async function runHpc(options: HpcRunOptions): Promise<HpcRunResult> {
         ctx.event('turn', { status: turn.status, answer: turn.answer, interrupt: turn.interrupt });
       },
     });
-    return { ...scoreHpcDir(dir), run, cluster, dataset };
+    return { ...scoreHpcDir(dir), run, cluster, dataset: afterRun(dataset) };
   } finally {
     await harness.close();
   }

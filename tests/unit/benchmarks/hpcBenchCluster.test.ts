@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readlinkSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchCluster, benchHpcConfig, datasetSpecHash, shareLocalDatasets } from '../../../benchmarks/hpc/benchCluster.ts';
+import { afterRun, benchCluster, benchHpcConfig, datasetSpecHash, shareLocalDatasets } from '../../../benchmarks/hpc/benchCluster.ts';
 import { configSchema } from '../../../config/schema.ts';
 
 const slurm = (host: string) => ({ executor: 'slurm', host, user: 'bench', keyFile: '/k', port: 2222 });
@@ -39,8 +39,10 @@ describe('benchCluster', () => {
     const a = shareLocalDatasets(c, join(c.home, 'run-a'), 'beams2d');
     expect(a).toMatchObject({ name: 'beams2d-n12-seed0-20x10-it15', specHash: datasetSpecHash(c, 'beams2d'), state: 'generated' });
     expect(readlinkSync(join(c.home, 'run-a', 'hpc', 'local', 'datasets'))).toBe(join(c.home, 'bench', 'hpc', 'datasets', a.specHash));
+    expect(afterRun(a).state).toBe('incomplete'); // no job made it
     mkdirSync(a.dir, { recursive: true });
     writeFileSync(join(a.dir, 'manifest.json'), JSON.stringify({ complete: true }));
+    expect(afterRun(a).state).toBe('generated');
     expect(shareLocalDatasets(c, join(c.home, 'run-b'), 'beams2d').state).toBe('reused');
     expect(shareLocalDatasets(c, join(c.home, 'run-a'), 'beams2d').state).toBe('reused'); // a resumed run keeps its link
     // another dataset spec never shares the folder
