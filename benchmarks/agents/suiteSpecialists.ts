@@ -1,7 +1,7 @@
 /**
  * Finding the specialist a suite needs (the RAG and HPC suites test the registry's `rag` and `hpc`
- * agents, or a factory the caller gives, e.g. a test's stand-in), refusing to run without an
- * available one and naming why, and running one of its tools directly (the harness indexing a corpus).
+ * agents, never a stand-in), refusing to run without an available one and naming why, and running
+ * one of its tools directly (the harness indexing a corpus).
  */
 import { buildSpecialists, SPECIALISTS, type Specialist, type SpecialistFactory } from '../../agents/index.ts';
 import type { EngiConfig } from '../../config/schema.ts';

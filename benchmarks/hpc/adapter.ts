@@ -1,6 +1,7 @@
 /** The HPC suite for `bench score | compare | report` (benchmarks/suites.ts). */
 import { duplicateBlocks, separateRuns } from '../reports/cells.ts';
 import type { SuiteAdapter } from '../suites.ts';
+import { parseProtocol } from '../runner/protocol.ts';
 import { runProvenance } from '../runner/runProvenance.ts';
 import { readTraceDir } from '../trace/index.ts';
 import { hpcBlocks, hpcSummary } from './report.ts';
@@ -9,12 +10,13 @@ import { trainedModelBlocks, trainedModelMetrics } from './trainedModels.ts';
 
 export const adapter: SuiteAdapter = {
   name: HPC_SUITE,
-  metrics: ['s_hpc', 'c_config'],
-  async scoreDir(dir) {
-    return scoreHpcDir(dir);
+  metrics: ['s_hpc', 's_hpc_paper', 's_hpc_engiai', 'c_config'],
+  /** `options.protocol` (`bench score --protocol`): whose numbers are at the top level; both are always computed. */
+  async scoreDir(dir: string, _home?: string, options?: { protocol?: string }) {
+    return scoreHpcDir(dir, options?.protocol === undefined ? undefined : parseProtocol(options.protocol, 'engiai'));
   },
   async paired(dir) {
-    return scoreHpcTraces(readTraceDir(dir)).trials.map((t) => ({ trialId: t.trialId, group: t.sample.style, sampleKey: t.sample.text, metrics: { s_hpc: t.score.s_hpc, c_config: t.score.c_config } }));
+    return scoreHpcTraces(readTraceDir(dir)).trials.map((t) => ({ trialId: t.trialId, group: t.sample.style, sampleKey: t.sample.text, metrics: { s_hpc: t.score.s_hpc, s_hpc_paper: t.score.paper.s_hpc, s_hpc_engiai: t.score.engiai.s_hpc, c_config: t.score.c_config } }));
   },
   async report(dirs) {
     const parts = [];
@@ -28,14 +30,15 @@ export const adapter: SuiteAdapter = {
       tracesOf.push({ configHash: prov.configHash, traces });
       runs.push(prov);
     }
+    // cells never pool runs of different configurations, and a trial found twice (a copied run) counts once
     const { trials, duplicates, hashOf } = separateRuns(parts);
-    const cells = (hpcSummary(trials).cells as Record<string, unknown>[]).map((c) => ({ ...c, configHash: hashOf.get(String(c.model)) }));
+    const tagged = trials.map((t) => ({ ...t, configHash: hashOf.get(t.model) }));
     // the trained models' metrics (Figures 8 and 9), each trial once, under the labels the tables use
     const seen = new Set<string>();
     const models = tracesOf.flatMap(({ configHash, traces }) => {
       const label = (m: string) => (hashOf.has(`${m} · cfg ${configHash.slice(0, 8)}`) ? `${m} · cfg ${configHash.slice(0, 8)}` : m);
       return trainedModelMetrics(traces, (t) => label(t.header.model)).filter((m) => !seen.has(`${configHash}|${m.agent}|${m.trialId}`) && !!seen.add(`${configHash}|${m.agent}|${m.trialId}`));
     });
-    return { blocks: [...hpcBlocks(trials), ...trainedModelBlocks(models), ...duplicateBlocks(duplicates)], runs, cells };
+    return { blocks: [...hpcBlocks(tagged), ...trainedModelBlocks(models), ...duplicateBlocks(duplicates)], runs, cells: hpcSummary(tagged).cells as Record<string, unknown>[] };
   },
 };

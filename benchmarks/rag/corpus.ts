@@ -1,13 +1,16 @@
 /**
- * The RAG suite's documents, generated per seed (benchmarks.md §3) so no model can have memorised
- * their values: report A (volume fraction and force distance), report B (volume fraction and filter
- * radius), a reference text with the widely published default volume fraction 0.35, `distractors`
- * documents with conflicting, superseded or off-topic values, and filler notes up to `corpusSize`.
- * Each is a short technical report in Markdown (the PDF is made from the same text). Pure.
+ * The RAG suite's documents under the engiai protocol, generated per seed (benchmarks.md §3) so no
+ * model can have memorised their values: report A (volume fraction and force distance), report B
+ * (volume fraction and filter radius), a design guide recommending a volume fraction (P0's source;
+ * drawn away from Beams2D's default 0.35, which it mentions, so that searching once and then using
+ * the default, or remembering it, no longer scores: the paper's P0 target IS the default),
+ * `distractors` documents with conflicting, superseded or off-topic values, and filler notes up to
+ * `corpusSize`. Each is a short technical report in Markdown (the PDF is made from the same text).
+ * The paper protocol's corpus is paperCorpus.ts. Pure.
  */
 import { createRng, fnv1a, type Rng } from '../reasoning/rng.ts';
 
-export type DocKind = 'A' | 'B' | 'reference' | 'superseded' | 'conflicting' | 'off-topic' | 'filler';
+export type DocKind = 'A' | 'B' | 'reference' | 'superseded' | 'conflicting' | 'off-topic' | 'filler' | 'paper';
 
 export interface CorpusDoc {
   id: string;
@@ -97,12 +100,14 @@ export function generateCorpus(seed: number, opts: { distractors?: number; corpu
   const volB = drawAway(rng, 0.2, 0.55, 0.01, [DEFAULTS.volfrac, volA], 0.08);
   const forceA = drawAway(rng, 0.1, 0.9, 0.05, [DEFAULTS.forcedist], 0.1);
   const rminB = drawAway(rng, 1.6, 4.4, 0.1, [DEFAULTS.rmin], 0.8);
-  const values: CorpusValues = { A: { volfrac: volA, forcedist: forceA }, B: { volfrac: volB, rmin: rminB }, reference: { volfrac: 0.35 } };
+  // 51 grid points, each avoided value excludes at most 15: always drawable
+  const volRef = drawAway(rng, 0.15, 0.65, 0.01, [DEFAULTS.volfrac, volA, volB], 0.08);
+  const values: CorpusValues = { A: { volfrac: volA, forcedist: forceA }, B: { volfrac: volB, rmin: rminB }, reference: { volfrac: volRef } };
   const n = rng.int(100, 999);
   const titles = {
     A: `Technical report TR-${n}-A: load placement for a ${rng.pick(SUBJECTS)}`,
     B: `Technical report TR-${n}-B: filter radius calibration for a ${rng.pick(SUBJECTS)}`,
-    reference: "Reference text: the defaults of Sigmund's 99-line code",
+    reference: `Design guide DG-${n}: volume fraction for stiff beams`,
   };
   const docs: CorpusDoc[] = [
     { id: 'report-a', kind: 'A', title: titles.A, markdown: report(titles.A, rng.pick(LABS), 'half MBB beam', values.A), values: values.A },
@@ -111,7 +116,7 @@ export function generateCorpus(seed: number, opts: { distractors?: number; corpu
       id: 'reference',
       kind: 'reference',
       title: titles.reference,
-      markdown: `# ${titles.reference}\n\nThe classic 99-line and 88-line topology optimization codes run the MBB beam with a volume fraction of 0.35 in many tutorials, and EngiBench uses 0.35 as its default. This text recommends a volume fraction of 0.35 as the starting point.\n\n${paramTable(values.reference)}\n`,
+      markdown: `# ${titles.reference}\n\nMany tutorials of the classic 99-line and 88-line topology optimization codes, and EngiBench's Beams2D default, start from 0.35 of the material. For the stiff beams of this guide we recommend a volume fraction of ${volRef} instead.\n\n${paramTable(values.reference)}\n`,
       values: values.reference,
     },
   ];

@@ -1,8 +1,12 @@
 /**
  * The RAG prompts P0–P3 (benchmarks.md §3, paper Appendix A.2): what each asks the agent to find,
- * in which documents, the values it must use and the score weights.
+ * in which documents, the values it must use and the score weights. Under the engiai protocol they
+ * name the generated corpus's documents by title; under the paper protocol they are the reference's
+ * four asks over the two papers (paperCorpus.ts).
  */
+import type { Protocol } from '../runner/protocol.ts';
 import type { Corpus } from './corpus.ts';
+import { paperRagPrompt } from './paperCorpus.ts';
 
 export const RAG_PROMPTS = ['P0', 'P1', 'P2', 'P3'] as const;
 export type RagPrompt = (typeof RAG_PROMPTS)[number];
@@ -25,7 +29,8 @@ export const RAG_TOLERANCE: Record<RagParam, number> = { volfrac: 0.05, forcedis
 /** The solver settings every RAG prompt states (the design itself is not scored). */
 export const RAG_SOLVER = 'Solver settings: nelx = 60, nely = 30, max_iter = 40.';
 
-export function ragPrompt(prompt: RagPrompt, corpus: Corpus): { text: string; expected: Partial<Record<RagParam, number>> } {
+export function ragPrompt(prompt: RagPrompt, corpus: Corpus, protocol: Protocol = 'engiai'): { text: string; expected: Partial<Record<RagParam, number>> } {
+  if (protocol === 'paper') return paperRagPrompt(prompt, RAG_SOLVER);
   const { titles, values } = corpus;
   const tail = `Then optimize a Beams2D beam with these values, use the defaults for anything else, and simulate it. ${RAG_SOLVER}`;
   switch (prompt) {

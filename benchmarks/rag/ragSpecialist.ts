@@ -1,8 +1,7 @@
 /**
- * The RAG suite's retrieval agent: the registry's `rag` specialist (or a caller's factory, e.g. a
- * test's stand-in), built per seed and condition with its own ENGIAI_HOME (so its index holds exactly
- * that corpus), `retrieval.mode` set to the condition (on / empty) and the corpus folder allowed as
- * a retrieval root, then filled through its own indexing tool: `index_document` (a file or folder)
+ * The RAG suite's retrieval agent: the registry's `rag` specialist, built per seed and condition
+ * with its own ENGIAI_HOME (so its index holds exactly that corpus), `retrieval.mode` set to the
+ * condition (on / empty) and the corpus folder allowed as a retrieval root, then filled through its own indexing tool: `index_document` (a file or folder)
  * or `index_documents` (a list of paths).
  */
 import type { Specialist } from '../../agents/index.ts';

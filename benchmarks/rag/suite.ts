@@ -1,19 +1,22 @@
 /**
- * Running the RAG suite (benchmarks.md §3): per seed a generated corpus (Markdown and PDF files in
- * the run directory), per prompt × condition × seed one trial — supervisor + RAG agent + engineering
- * agent (web search and arXiv left out), the RAG agent indexing the corpus (on), nothing (empty), or
- * absent (off) — then the run directory is scored.
+ * Running the RAG suite (benchmarks.md §3): per seed a corpus (Markdown and PDF files in the run
+ * directory: generated per seed under the engiai protocol, the two papers' stated values under the
+ * paper protocol), per prompt × condition × seed one trial — supervisor + the registry's RAG agent +
+ * engineering agent (web search and arXiv left out), the RAG agent indexing the corpus (on), nothing
+ * (empty), or absent (off) — then the run directory is scored under both protocols.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSpecialists, SPECIALISTS, type SpecialistFactory } from '../../agents/index.ts';
+import type { Protocol } from '../runner/protocol.ts';
 import { InputError } from '../../tools/errors.ts';
 import { openAgentHarness, type AgentHarness } from '../agents/agentSession.ts';
 import { configHash } from '../runner/runConfig.ts';
 import { runTrials, type RunResult } from '../runner/runTrials.ts';
 import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { isRagAgent, ragPolicy, RAG_AGENTS } from './agents/policies.ts';
-import { generateCorpus, type Corpus } from './corpus.ts';
+import { generateCorpus, type Corpus, type CorpusDoc } from './corpus.ts';
+import { paperCorpusDocs } from './paperCorpus.ts';
 import { textPdf } from './pdf.ts';
 import { RAG_CONDITIONS, RAG_PROMPTS, ragPrompt, type RagCondition, type RagPrompt } from './prompts.ts';
 import { assertUsable, registryFactory } from '../agents/suiteSpecialists.ts';
@@ -27,8 +30,8 @@ export interface RagRunOptions extends SuiteRunOptions {
   seeds: number[];
   distractors?: number;
   corpusSize?: number;
-  /** The retrieval agent's factory (default: the registry's `rag`). */
-  ragSpecialist?: SpecialistFactory;
+  /** The corpus and prompts' protocol (default engiai); every trial is scored under both. */
+  protocol?: Protocol;
 }
 
 export interface RagRunResult extends RagScoreDirResult {
@@ -39,6 +42,7 @@ export function ragRunConfig(o: RagRunOptions): Record<string, unknown> {
   return {
     suite: RAG_SUITE,
     version: RAG_VERSION,
+    protocol: o.protocol ?? 'engiai',
     prompts: o.prompts ?? [...RAG_PROMPTS],
     conditions: o.conditions ?? [...RAG_CONDITIONS],
     seeds: o.seeds,
@@ -50,10 +54,10 @@ export function ragRunConfig(o: RagRunOptions): Record<string, unknown> {
   };
 }
 
-function writeCorpus(dir: string, corpus: Corpus): RagSample['documents'] {
-  const rel = join('corpus', `seed-${corpus.seed}`);
+function writeCorpus(dir: string, seed: number, docs: readonly CorpusDoc[]): RagSample['documents'] {
+  const rel = join('corpus', `seed-${seed}`);
   mkdirSync(join(dir, rel), { recursive: true });
-  return corpus.docs.map((d) => {
+  return docs.map((d) => {
     const md = join(rel, `${d.id}.md`);
     const pdf = join(rel, `${d.id}.pdf`);
     writeFileSync(join(dir, md), d.markdown);
@@ -70,17 +74,19 @@ export async function runRag(options: RagRunOptions): Promise<RagRunResult> {
   const config = ragRunConfig(options);
   const dir = options.out ?? join(options.config.home, 'bench', RAG_SUITE, configHash(config));
   // the retrieval agent must exist before anything is generated
-  const ragFactory = options.ragSpecialist ?? (await registryFactory(RAG_NAME, options.config));
+  const protocol = options.protocol ?? 'engiai';
+  if (protocol === 'paper' && (options.distractors || corpusSize)) throw new InputError('--distractors and --corpus-size apply to the engiai corpus; the paper protocol indexes the two papers only', { field: 'protocol' });
+  const ragFactory = await registryFactory(RAG_NAME, options.config);
   assertUsable(ragFactory ? await ragFactory({ config: options.config }) : undefined, RAG_NAME, ['search_documents']);
   mkdirSync(dir, { recursive: true });
   const samples: RagSample[] = [];
   for (const seed of options.seeds) {
-    const corpus = generateCorpus(seed, { distractors: options.distractors, corpusSize });
-    const documents = writeCorpus(dir, corpus);
+    const corpus: Corpus = generateCorpus(seed, { distractors: options.distractors, corpusSize });
+    const documents = writeCorpus(dir, seed, protocol === 'paper' ? paperCorpusDocs() : corpus.docs);
     for (const prompt of options.prompts ?? RAG_PROMPTS) {
-      const p = ragPrompt(prompt, corpus);
+      const p = ragPrompt(prompt, corpus, protocol);
       for (const condition of options.conditions ?? RAG_CONDITIONS) {
-        samples.push({ id: `rag.${prompt}.${condition}.seed${seed}`, prompt, condition, seed, text: p.text, expected: p.expected, distractors: options.distractors ?? 0, corpusSize, documents: condition === 'on' ? documents : [] });
+        samples.push({ id: `rag.${prompt}.${condition}.seed${seed}`, prompt, condition, seed, protocol, text: p.text, expected: p.expected, distractors: options.distractors ?? 0, corpusSize, documents: condition === 'on' ? documents : [] });
       }
     }
   }

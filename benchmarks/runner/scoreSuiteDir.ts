@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../../tools/errors.ts';
 import { modelUsage, traceCalls, type TraceCall } from '../agents/traceCalls.ts';
 import { docHtml, docMarkdown, figuresOf, provenanceBlocks, type Block } from '../reports/document.ts';
-import { eventsOf, readTraceDir, type Trace } from '../trace/index.ts';
+import { eventsOf, readTraceDir, type Trace, type TraceEvent } from '../trace/index.ts';
 import { runProvenance } from './runProvenance.ts';
 
 export interface ScoredTrial<S, Sc> {
@@ -25,7 +25,8 @@ export interface SuiteScoring<S, Sc> {
   suite: string;
   title: string;
   sampleSchema: { parse(value: unknown): S };
-  score(sample: S, calls: readonly TraceCall[]): Sc;
+  /** The trial's score from its sample, its specialists' tool calls and (for scorers that read message texts) its events. */
+  score(sample: S, calls: readonly TraceCall[], events: readonly TraceEvent[]): Sc;
   blocks(trials: readonly ScoredTrial<S, Sc>[]): Block[];
   summary(trials: readonly ScoredTrial<S, Sc>[], extra: Record<string, unknown>): Record<string, unknown>;
   /** The columns a row of scores.jsonl names its trial by (besides trialId, model and the score). */
@@ -50,7 +51,7 @@ export function scoreTraces<S, Sc>(def: SuiteScoring<S, Sc>, traces: readonly Tr
       continue;
     }
     const sample = def.sampleSchema.parse((eventsOf(t, 'sample').at(-1) as { sample?: unknown } | undefined)?.sample);
-    trials.push({ trialId: t.header.trialId, model: t.header.model, sample, score: def.score(sample, traceCalls(t.events)), tokens: modelUsage(t.events).tokens });
+    trials.push({ trialId: t.header.trialId, model: t.header.model, sample, score: def.score(sample, traceCalls(t.events), t.events), tokens: modelUsage(t.events).tokens });
   }
   return { trials, failed };
 }

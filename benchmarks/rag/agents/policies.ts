@@ -5,12 +5,16 @@
  *               superseded revisions; falls back to the tool defaults when nothing is found
  *   first-hit   searches, but takes the first value any hit states (caught by --distractors)
  *   no-search   never searches: uses the defaults (scored 0 on parameters by the gate)
+ *   default-guess  searches once per document, ignores what it finds and designs with Beams2D's
+ *               published defaults, stated explicitly (volfrac 0.35, forcedist 0, rmin 2): the
+ *               memorising agent. The paper's P0 target is that default, so it scores 1.0 there
+ *               (even on an empty index); under engiai P0's target is not the default and it fails
  */
 import { isSupervisor, supervisorDecision, type Route } from '../../agents/supervisorPolicy.ts';
 import { doneCalls, requestOf, supervisorTaskOf, type Decision, type DoneCall, type Policy, type WireMessage } from '../../agents/transcript.ts';
 import { readSolverPhrase } from '../../workflow/templates/templateText.ts';
 
-export const RAG_AGENTS = ['reference', 'first-hit', 'no-search'] as const;
+export const RAG_AGENTS = ['reference', 'first-hit', 'no-search', 'default-guess'] as const;
 export type RagAgent = (typeof RAG_AGENTS)[number];
 
 const PARAMS: [string, RegExp, RegExp][] = [
@@ -67,12 +71,15 @@ function found(agent: RagAgent, want: { title: string; params: string[] }[], sea
   return out;
 }
 
+/** Beams2D's defaults (tools/engineering/beams2d/conditions.ts), what a model may remember. */
+const BEAMS2D_DEFAULTS: Record<string, number> = { volfrac: 0.35, forcedist: 0, rmin: 2 };
+
 function ragDecision(agent: RagAgent, messages: readonly WireMessage[]): Decision {
   const want = wantedFrom(requestOf(messages));
   const searches = doneCalls(messages).filter((d) => d.name === 'search_documents' && d.ok);
   const next = want[searches.length];
   if (next) return { text: '', calls: [{ name: 'search_documents', args: { query: `${next.title} ${next.params.join(' ')}`.trim() } }] };
-  const values = found(agent, want, searches);
+  const values = agent === 'default-guess' ? Object.fromEntries(want.flatMap((w) => w.params).map((p) => [p, BEAMS2D_DEFAULTS[p]])) : found(agent, want, searches);
   const list = Object.entries(values).map(([k, v]) => `${k} ${v}`);
   return { text: list.length ? `Values found in the documents: ${list.join(', ')}.` : 'I found no such values in the indexed documents.', calls: [] };
 }

@@ -1,47 +1,34 @@
 /**
- * S_RAG (paper Appendix A.2, benchmarks.md §3), pure: Σ w_i·a_i^eff + w_rag·1(search_documents
- * called), a_i = 1(|v − v*| ≤ τ) for the values the agent's design used (the last optimize_design
- * call: the tool's resolved conditions when it ran, else its arguments), a_i^eff = a_i only if the
- * agent searched. Every component is reported.
+ * S_RAG (paper Appendix A.2, benchmarks.md §3) and its parts, pure: Σ w_i·a_i^eff + w_rag·1(search_documents
+ * called), a_i = 1(|v − v*| ≤ τ), a_i^eff = a_i only if the agent searched. The two protocols differ
+ * only in which values v are read (scoreRagEngiai, scoreRagPaper) and in TC.
  */
-import type { TraceCall } from '../../agents/traceCalls.ts';
-import { RAG_TOLERANCE, RAG_WEIGHTS, type RagParam } from '../prompts.ts';
-import type { RagSample } from '../schema.ts';
+import { RAG_TOLERANCE, RAG_WEIGHTS, type RagParam, type RagPrompt } from '../prompts.ts';
 
-export interface RagScore {
+export interface RagProtocolScore {
   s_rag: number;
+  /** engiai: searched and every parameter right; paper: search_documents and optimize_design both called. */
+  tc: number;
   searched: number;
-  /** Per parameter: raw accuracy a_i (1/0) and the value used (null: no design call). */
+  /** Per parameter: raw accuracy a_i (1/0) and the value used (null: none found). */
   params: Partial<Record<RagParam, { used: number | null; expected: number; a: number; a_eff: number; weight: number }>>;
   /** Weighted contributions, for the stacked bars. */
   parts: Record<string, number>;
-  searches: number;
-  calls: number;
 }
 
-function usedValues(calls: readonly TraceCall[]): Record<string, number> | null {
-  const opt = [...calls].reverse().find((c) => c.name === 'optimize_design') ?? [...calls].reverse().find((c) => c.name === 'create_problem');
-  if (!opt) return null;
-  const fromResult = opt.ok ? (opt.result?.conditions as Record<string, number> | undefined) : undefined;
-  return fromResult ?? ((opt.args.conditions ?? {}) as Record<string, number>);
-}
-
-export function scoreRag(sample: RagSample, calls: readonly TraceCall[]): RagScore {
-  const w = RAG_WEIGHTS[sample.prompt];
-  const searches = calls.filter((c) => c.name === 'search_documents').length;
-  const searched = searches > 0 ? 1 : 0;
-  const used = usedValues(calls);
-  const params: RagScore['params'] = {};
+export function gatedScore(prompt: RagPrompt, expected: Partial<Record<RagParam, number>>, used: Partial<Record<RagParam, number>> | null, searched: number): Omit<RagProtocolScore, 'tc'> {
+  const w = RAG_WEIGHTS[prompt];
+  const params: RagProtocolScore['params'] = {};
   const parts: Record<string, number> = { rag: w.rag * searched };
   let s = w.rag * searched;
   for (const [name, weight] of Object.entries(w.params) as [RagParam, number][]) {
-    const expected = sample.expected[name]!;
-    const v = used && typeof used[name] === 'number' ? used[name] : null;
-    const a = v !== null && Math.abs(v - expected) <= RAG_TOLERANCE[name] + 1e-9 ? 1 : 0;
+    const target = expected[name]!;
+    const v = used && typeof used[name] === 'number' && Number.isFinite(used[name]) ? used[name] : null;
+    const a = v !== null && Math.abs(v - target) <= RAG_TOLERANCE[name] + 1e-9 ? 1 : 0;
     const a_eff = searched ? a : 0;
-    params[name] = { used: v, expected, a, a_eff, weight };
+    params[name] = { used: v, expected: target, a, a_eff, weight };
     parts[name] = weight * a_eff;
     s += weight * a_eff;
   }
-  return { s_rag: s, searched, params, parts, searches, calls: calls.length };
+  return { s_rag: s, searched, params, parts };
 }

@@ -41,7 +41,8 @@ describe('engiai bench report over HPC runs', () => {
     expect(md).toContain('github.com/gioelemo/EngiAI-Public');
     expect(md).toContain('## Trials counted once');
     expect(existsSync(join(home, 'runs', 'report', 'figures', 'hpc-cgan-vs-engiopt.svg'))).toBe(true);
-    expect(md).toContain('S_HPC (mean ± sample std)');
+    expect(md).toContain('S_HPC engiai (mean ± sample std)');
+    expect(md).toContain('S_HPC paper (mean ± population std)');
 
     // one run's own report (bench score; the web page lists its figures) carries Figure 8 too
     const score = engiai(home, ['bench', 'score', join(home, 'runs', 'b'), '--json']);

@@ -16,5 +16,17 @@ describe('engiai bench rag --model offline', () => {
     // P0: the offline rag planner searches but may take another report's volume fraction (its limit, scored as such)
     expect(cell('P0', 'on').searched).toBe(1);
     expect(cell('P0', 'on').s_rag).toBeGreaterThanOrEqual(0.4);
+    for (const c of s.cells) expect(c).toMatchObject({ protocol: 'engiai', configHash: s.configHash, paper: { s_rag: expect.any(Number) }, engiai: { s_rag: c.s_rag } });
+  });
+
+  it('--protocol paper: the memorising default-guess agent scores the paper\'s P0 1.0 on an empty index; under engiai only the search indicator (0.40)', () => {
+    const home = tempHome();
+    const base = ['bench', 'rag', '--agent', 'default-guess', '--seeds', '1', '--prompt', 'P0'];
+    const paper = engiai(home, [...base, '--protocol', 'paper', '--condition', 'empty', '--json'], { timeoutMs: 120_000 });
+    expect(paper.code, paper.stderr).toBe(0);
+    expect(JSON.parse(paper.stdout).cells[0]).toMatchObject({ protocol: 'paper', memorisable: true, paper: { s_rag: 1, tc: 1 } });
+    const ours = engiai(home, [...base, '--condition', 'on'], { timeoutMs: 120_000 });
+    expect(ours.code, ours.stderr).toBe(0);
+    expect(ours.stdout).toMatch(/default-guess {2}P0 {2}on {2}engiai prompts {2}n 1 {2}s_rag paper 0\.40 {2}s_rag engiai 0\.40/);
   });
 });
