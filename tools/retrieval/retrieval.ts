@@ -14,7 +14,7 @@ import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker.ts';
 import { resolveEmbedder, type Embedder } from './embeddings/embedder.ts';
 import { queryTerms } from './ftsQuery.ts';
 import { embedAll, runIndex, type IndexProgress, type IndexReport } from './indexer.ts';
-import { coverageRerank, fuse, hitsOf, lexicalCandidates } from './search.ts';
+import { CANDIDATE_DEPTH, fuse, hitsOf, rankLexical } from './search.ts';
 import { RetrievalStore, type StoredDocument } from './store.ts';
 import type { CollectionInfo, SearchHit } from './types.ts';
 import { isInside } from './walk.ts';
@@ -145,18 +145,12 @@ export class Retrieval {
     if (opts.collection) checkCollection(opts.collection);
     const terms = queryTerms(query);
     if (!terms.length) throw new InputError('the query has no words to search for', { field: 'query', hint: 'ask with words, e.g. "volume fraction of the beam"' });
-    const depth = Math.max(50, k * 5);
-    const candidates = lexicalCandidates(this.store, terms, depth, opts.collection);
-    const texts = this.store.chunks(candidates.map((c) => c.id));
-    const bm25 = coverageRerank(candidates, terms, (id) => {
-      const c = texts.get(id);
-      return c ? `${c.title}\n${c.section}\n${c.text}` : '';
-    });
+    const bm25 = rankLexical(this.store, terms, opts.collection);
     let vector: { id: number; distance: number }[] = [];
     if (this.embedder) {
       await this.syncVectors();
       const [q] = await this.embedder.embed([query], 'query');
-      vector = this.store.searchVector(q, depth, opts.collection);
+      vector = this.store.searchVector(q, CANDIDATE_DEPTH, opts.collection);
     }
     return hitsOf(this.store, fuse({ bm25, vector }, k));
   }
