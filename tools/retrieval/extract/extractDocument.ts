@@ -38,13 +38,35 @@ function decodeText(bytes: Uint8Array, path: string): string {
   }
 }
 
-function markdownTitle(text: string): string | null {
-  const front = /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?^---/m.exec(text);
-  if (front && text.startsWith('---')) return front[1].trim();
-  return /^#\s+(.+)$/m.exec(text)?.[1].trim() ?? null;
+/** Where a front-matter block that opens the text ends (the index past its closing `---` line), or -1 when there is none. */
+function frontMatterEnd(text: string): number {
+  if (!text.startsWith('---\n')) return -1;
+  for (let at = text.indexOf('\n---', 3); at >= 0; at = text.indexOf('\n---', at + 4)) {
+    const eol = text.indexOf('\n', at + 4);
+    const rest = text.slice(at + 4, eol < 0 ? text.length : eol);
+    if (!rest.trim()) return eol < 0 ? text.length : eol + 1;
+  }
+  return -1;
 }
 
-const stripFrontMatter = (text: string) => (text.startsWith('---\n') ? text.replace(/^---\n[\s\S]*?\n---\s*\n/, '') : text);
+/** The front matter's `title:`, else the first `# ` heading, else null (one pass over the lines: linear in the text). */
+function markdownTitle(text: string): string | null {
+  const end = frontMatterEnd(text);
+  if (end > 0) {
+    const title = /^title:[ \t]*["']?(.+?)["']?[ \t]*$/m.exec(text.slice(4, end))?.[1]?.trim();
+    if (title) return title;
+  }
+  for (const line of (end > 0 ? text.slice(end) : text).split('\n')) {
+    const h = /^#[ \t]+(\S.*)$/.exec(line);
+    if (h) return h[1].trim();
+  }
+  return null;
+}
+
+const stripFrontMatter = (text: string) => {
+  const end = frontMatterEnd(text);
+  return end > 0 ? text.slice(end) : text;
+};
 
 async function extractPdf(bytes: Uint8Array, path: string): Promise<ExtractedDocument> {
   const { getDocumentProxy, extractText, getMeta } = await import('unpdf');
