@@ -23,24 +23,30 @@ const POSTINGS_BUDGET = 1000;
  * chunks holding any of the rarest query words (OR over words taken from the rarest up while their
  * chunk counts add up to at most POSTINGS_BUDGET, at least one) — a word in most chunks adds almost
  * nothing to BM25 but costs a pass over its whole posting list. When even the rarest word is in
- * more than `depth` chunks, the chunks holding every word (AND) come first.
+ * more than `depth` chunks, the chunks holding every word (AND) come first. `budget` replaces
+ * the postings budget, `strict` drops even the rarest word when it alone exceeds it, and
+ * `allWordsFirst: false` skips the AND pass.
  */
-export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string): { id: number; score: number }[] {
+export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string, opts: { budget?: number; allWordsFirst?: boolean; strict?: boolean } = {}): { id: number; score: number }[] {
   const present = terms.map((t) => ({ t, df: store.documentFrequency(t) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
   if (!present.length) return [];
   const chosen: string[] = [];
   let postings = 0;
   for (const { t, df } of present) {
-    if (chosen.length && postings + df > Math.max(POSTINGS_BUDGET, depth * 20)) break;
+    if ((chosen.length || opts.strict) && postings + df > (opts.budget ?? Math.max(POSTINGS_BUDGET, depth * 20))) break;
     chosen.push(t);
     postings += df;
   }
+  if (!chosen.length) return [];
   const any = store.searchBm25(joinTerms(chosen, 'OR')!, depth, collection);
-  if (present[0].df <= depth || chosen.length === present.length) return any;
+  if (opts.allWordsFirst === false || present[0].df <= depth || chosen.length === present.length) return any;
   const all = store.searchBm25(joinTerms(present.map((p) => p.t), 'AND')!, depth, collection);
   const seen = new Set(all.map((r) => r.id));
   return [...all, ...any.filter((r) => !seen.has(r.id))];
 }
+
+/** Postings the feedback query may walk; a word that alone exceeds it is left out (it says little and costs much). */
+const FEEDBACK_POSTINGS = 2000;
 
 /** How deep the lexical candidates are read, whatever k is (k ≤ 100), so the first ten hits are the same for k = 10 and k = 100. */
 export const CANDIDATE_DEPTH = 200;
@@ -59,7 +65,9 @@ export function rankLexical(store: RetrievalStore, terms: string[], collection?:
   const texts = top.map((r) => ({ text: rows.get(r.id)?.text ?? '', score: r.score }));
   const words = expansionWords(texts, terms, (w) => store.documentFrequency(w), Math.max(1, store.chunkCount()), feedback.words);
   if (!words.length) return first;
-  const second = lexicalCandidates(store, words, CANDIDATE_DEPTH, collection);
+  // the expansion words are many and may be common: OR over the rarest that fit a fixed postings
+  // budget (none when even the rarest is too common), no AND pass — the second query stays cheap at any size
+  const second = lexicalCandidates(store, words, CANDIDATE_DEPTH, collection, { budget: FEEDBACK_POSTINGS, allWordsFirst: false, strict: true });
   return mergeFeedback(first, second, feedback.lambda).slice(0, CANDIDATE_DEPTH);
 }
 
