@@ -8,11 +8,14 @@
  * Also a public relevance collection (Cranfield 1400, tests/fixtures/cranfield): nDCG@10, MAP,
  * P@10, MRR and recall@100 of the engine and of plain BM25 over the same index, and the engine's
  * query latency at k = 100 on its 1,400 documents.
- * And vectors at scale: `--vectors` notes (default 10,000) embedded at `--dim` dimensions (default
- * 1,536, the fake embedding) straight into a store and searched by sqlite-vec's exact scan
- * (k = 10, fastest of `--repeats`): p50/p95, reported against the 50 ms target (not yet met).
+ * And vectors at scale: `--vectors` dense vectors (default 10,000; seeded, around 200 topic
+ * centres, as text embeddings cluster) of `--dim` dimensions (default 1,536) straight into a
+ * store, searched (k = 10, fastest of `--repeats`) by sqlite-vec's exact scan and by the store's
+ * quantised search (sign bits, re-ranked by exact distance): p50/p95 of each and the recall@10 of
+ * the second against the first.
  * Targets: recall@5 ≥ 0.95 in both modes; p95 ≤ 20 ms for BM25 at 1k; p95 ≤ 20 ms at k = 100 on
- * Cranfield; the engine above plain BM25 on nDCG@10 and MAP.
+ * Cranfield; the engine above plain BM25 on nDCG@10 and MAP; quantised vector p95 ≤ 50 ms at
+ * 10k × 1,536 with recall@10 ≥ 0.95.
  *
  *   npm run bench:perf -- retrieval [--notes 1000] [--queries 300] [--large 10000] [--pdfs 60] [--repeats 3] [--cranfield 1] [--vectors 10000] [--dim 1536]
  */
@@ -123,30 +126,46 @@ async function cranfield(repeats: number, log: RunLog): Promise<{ fields: object
   }
 }
 
-/** The exact vector scan over `n` notes at `dim` dimensions, k = 10 (fastest of `repeats` per query). */
-async function vectorsAtScale(dir: string, n: number, dim: number, nQueries: number, repeats: number, log: RunLog): Promise<object> {
-  const e = fakeEmbedder(dim);
+/** Exact and quantised vector search over `n` dense vectors of `dim` dimensions, k = 10 (fastest of `repeats` per query), with recall@10 against the exact scan. */
+function vectorsAtScale(dir: string, n: number, dim: number, nQueries: number, repeats: number, log: RunLog): { fields: object; meets: boolean } {
+  let seed = 20_251_201;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const centres = Array.from({ length: 200 }, () => Float32Array.from({ length: dim }, () => rnd() - 0.5));
+  const near = (i: number) => Float32Array.from(centres[i % 200], (x) => x + (rnd() - 0.5) * 1.2);
   const store = new RetrievalStore(join(dir, 'vectors.sqlite'));
   try {
-    store.setEmbeddingModel(e.id, dim);
-    for (let from = 0; from < n; from += 500) {
-      const notes = Array.from({ length: Math.min(500, n - from) }, (_, i) => noteOf(from + i, n));
-      const vectors = await e.embed(notes.map((x) => x.text), 'document');
-      notes.forEach((x, i) => store.replaceDocument({ collection: 'default', source: `/notes/${x.name}`, title: x.name, kind: 'markdown', contentHash: x.name, bytes: x.text.length, mtimeMs: 0, pages: 1 }, [{ ord: 0, page: 1, section: '', text: x.text }], [vectors[i]]));
-    }
-    const best: number[] = [];
-    for (const q of plantedQueries(nQueries, n)) {
-      const [v] = await e.embed([q.query], 'query');
-      let min = Infinity;
+    store.setEmbeddingModel(`synthetic-dense:${dim}`, dim, true);
+    store.db.transaction(() => {
+      for (let i = 0; i < n; i++) store.replaceDocument({ collection: 'default', source: `/v/${i}`, title: `v${i}`, kind: 'text', contentHash: String(i), bytes: 1, mtimeMs: 0, pages: 1 }, [{ ord: 0, page: 1, section: '', text: `v${i}` }], [near(i)]);
+    })();
+    const exact: number[] = [];
+    const fast: number[] = [];
+    let found = 0;
+    for (let j = 0; j < nQueries; j++) {
+      const v = near(j * 37);
+      let a = Infinity;
+      let b = Infinity;
+      let ex: { distance: number }[] = [];
+      let got: { distance: number }[] = [];
       for (let i = 0; i < repeats; i++) {
-        const t0 = performance.now();
-        store.searchVector(v, 10);
-        min = Math.min(min, performance.now() - t0);
+        let t0 = performance.now();
+        ex = store.searchVector(v, 10, 'default', { exact: true });
+        a = Math.min(a, performance.now() - t0);
+        t0 = performance.now();
+        got = store.searchVector(v, 10, 'default');
+        b = Math.min(b, performance.now() - t0);
       }
-      best.push(min);
+      exact.push(a);
+      fast.push(b);
+      const tenth = (ex[ex.length - 1]?.distance ?? 0) + 1e-6;
+      found += got.filter((r) => r.distance <= tenth).length / Math.max(1, ex.length);
     }
-    log(`vectors ${n} x ${dim}: exact scan p50 ${median(best).toFixed(2)} ms, p95 ${p95(best).toFixed(2)} ms (target p95 50 ms)`);
-    return { vectors: n, vector_dim: dim, vector_exact_p50_ms: round(median(best)), vector_exact_p95_ms: round(p95(best)), vector_target_p95_ms: 50 };
+    const recall = found / nQueries;
+    log(`vectors ${n} x ${dim}: exact p50 ${median(exact).toFixed(2)} ms, p95 ${p95(exact).toFixed(2)} ms; quantised p50 ${median(fast).toFixed(2)} ms, p95 ${p95(fast).toFixed(2)} ms, recall@10 ${recall.toFixed(3)}`);
+    return {
+      fields: { vectors: n, vector_dim: dim, vector_exact_p50_ms: round(median(exact)), vector_exact_p95_ms: round(p95(exact)), vector_quantised_p50_ms: round(median(fast)), vector_quantised_p95_ms: round(p95(fast)), vector_quantised_recall_at_10: round(recall) },
+      meets: p95(fast) <= 50 && recall >= 0.95,
+    };
   } finally {
     store.close();
   }
@@ -206,7 +225,7 @@ export async function run(argv: string[], log: RunLog): Promise<object> {
     }
     bm25.r.close();
     const relevance = withCranfield ? await cranfield(repeats, log) : { fields: {}, meets: true };
-    const vectors = nVectors > 0 ? await vectorsAtScale(dir, nVectors, dim, Math.min(nQueries, 100), repeats, log) : {};
+    const vectors = nVectors > 0 ? vectorsAtScale(dir, nVectors, dim, Math.min(nQueries, 100), repeats, log) : { fields: {}, meets: true };
     return {
       docs: notes,
       queries: queries.length,
@@ -226,9 +245,9 @@ export async function run(argv: string[], log: RunLog): Promise<object> {
       index_pages_per_s_pdf: pdfPagesPerS === null ? null : round(pdfPagesPerS),
       ...growth,
       ...relevance.fields,
-      ...vectors,
-      targets: { recall_at_5: 0.95, bm25_p95_ms: 20, cranfield_k100_p95_ms: 20 },
-      meets_targets: b.recall >= 0.95 && h.recall >= 0.95 && b.p95 <= 20 && relevance.meets,
+      ...vectors.fields,
+      targets: { recall_at_5: 0.95, bm25_p95_ms: 20, cranfield_k100_p95_ms: 20, vector_quantised_p95_ms: 50, vector_quantised_recall_at_10: 0.95 },
+      meets_targets: b.recall >= 0.95 && h.recall >= 0.95 && b.p95 <= 20 && relevance.meets && vectors.meets,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './extract/limits.ts'
 import { prepareDocument } from './extract/prepareDocument.ts';
 import { embedAll, runIndex, type IndexProgress, type IndexReport } from './indexer.ts';
 import { CANDIDATE_DEPTH, fuse, hitsOf, rankLexical } from './search.ts';
-import { RetrievalStore, type StoredDocument } from './store.ts';
+import { quantisable, RetrievalStore, type StoredDocument } from './store.ts';
 import type { CollectionInfo, SearchHit } from './types.ts';
 import { isInside } from './walk.ts';
 
@@ -121,7 +121,7 @@ export class Retrieval {
       const cur = this.store.embeddingModel();
       if (cur?.id !== e.id) {
         const [probe] = await e.embed(['dimension probe'], 'document');
-        this.store.setEmbeddingModel(e.id, probe.length);
+        this.store.setEmbeddingModel(e.id, probe.length, quantisable(probe));
       }
       this.matched = true;
     }
