@@ -6,10 +6,10 @@
  * root whose files are gone are removed. Progress is reported per file.
  */
 import { createHash } from 'node:crypto';
-import { EngiError } from '../errors.ts';
-import { chunkPages, type ChunkOptions } from './chunker.ts';
+import { EngiError, InputError } from '../errors.ts';
+import type { ChunkOptions } from './chunker.ts';
 import type { Embedder } from './embeddings/embedder.ts';
-import { extractDocument } from './extract/extractDocument.ts';
+import { prepareDocument, type Prepare } from './extract/prepareDocument.ts';
 import type { RetrievalStore } from './store.ts';
 import type { FileReport } from './types.ts';
 import { isInside, listFiles, readCandidate, statFile, tooLarge, type Candidate } from './walk.ts';
@@ -49,6 +49,8 @@ export interface IndexDeps {
   store: RetrievalStore;
   /** The embedder, already matched to the store (see Retrieval.vectorSpace). */
   embedder: Embedder | null;
+  /** Extraction and chunking of one file (default: prepareDocument on this thread; the web server's engine uses an ExtractionThread). */
+  prepare?: Prepare;
 }
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -70,16 +72,16 @@ async function indexOne(c: Candidate, deps: IndexDeps, opts: IndexRunOptions): P
   if (existing && existing.contentHash === contentHash) return { path: c.path, status: 'unchanged', docId: existing.id };
   const twin = store.findByHash(opts.collection, contentHash);
   if (twin && twin.source !== c.path) return { path: c.path, status: 'duplicate', reason: `same content as ${twin.source}`, docId: twin.id };
-  const doc = await extractDocument(file.bytes, c.path);
+  const doc = await (deps.prepare ?? ((b, p) => prepareDocument(b, p, opts.chunking)))(file.bytes, c.path);
   doc.title = opts.titleFor?.(c.path) ?? doc.title;
-  const chunks = chunkPages(doc.pages, opts.chunking);
+  const chunks = doc.chunks;
   const vectors = embedder ? await embedAll(embedder, chunks.map((ch) => `${doc.title}\n${ch.section}\n${ch.text}`)) : undefined;
   const docId = store.replaceDocument(
-    { collection: opts.collection, source: c.path, title: doc.title, kind: doc.kind, contentHash, bytes: file.size, mtimeMs: file.mtimeMs, pages: doc.pages.length },
+    { collection: opts.collection, source: c.path, title: doc.title, kind: doc.kind, contentHash, bytes: file.size, mtimeMs: file.mtimeMs, pages: doc.pages },
     chunks,
     vectors,
   );
-  return { path: c.path, status: existing ? 'updated' : 'indexed', docId, pages: doc.pages.length, chunks: chunks.length };
+  return { path: c.path, status: existing ? 'updated' : 'indexed', docId, pages: doc.pages, chunks: chunks.length };
 }
 
 function failure(path: string, err: unknown): FileReport {
@@ -101,7 +103,7 @@ export async function runIndex(roots: string[], deps: IndexDeps, opts: IndexRunO
       report = await indexOne(c, deps, opts);
     } catch (err) {
       // an embedding backend that fails is not the file's fault: stop the run with its error
-      if (err instanceof EngiError && !(err.name === 'InputError')) throw err;
+      if (err instanceof EngiError && !(err instanceof InputError)) throw err;
       report = failure(c.path, err);
     }
     files.push(report);

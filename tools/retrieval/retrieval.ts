@@ -4,7 +4,8 @@
  * collections|forget`), the RAG and arXiv specialists' tools and the web server's Documents API.
  * `Retrieval.open(config)` opens ENGIAI_HOME/retrieval/index.sqlite with the configured embedder;
  * mode `empty` opens an empty in-memory index instead (the benchmark's "tools over an empty
- * index" condition).
+ * index" condition). Engines opened from the settings extract and chunk files on a worker thread
+ * (extract/extractionThread.ts), within the limits of extract/limits.ts.
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -13,9 +14,12 @@ import { InputError, NotFoundError } from '../errors.ts';
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker.ts';
 import { resolveEmbedder, type Embedder } from './embeddings/embedder.ts';
 import { queryTerms } from './ftsQuery.ts';
+import { ExtractionThread } from './extract/extractionThread.ts';
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from './extract/limits.ts';
+import { prepareDocument } from './extract/prepareDocument.ts';
 import { embedAll, runIndex, type IndexProgress, type IndexReport } from './indexer.ts';
-import { coverageRerank, fuse, hitsOf, lexicalCandidates } from './search.ts';
-import { RetrievalStore, type StoredDocument } from './store.ts';
+import { CANDIDATE_DEPTH, fuse, hitsOf, rankLexical } from './search.ts';
+import { quantisable, RetrievalStore, type StoredDocument } from './store.ts';
 import type { CollectionInfo, SearchHit } from './types.ts';
 import { isInside } from './walk.ts';
 
@@ -26,6 +30,9 @@ export interface RetrievalOptions {
   chunking?: ChunkOptions;
   maxFileBytes?: number;
   defaultCollection?: string;
+  /** Extract and chunk files on a worker thread (ExtractionThread), keeping this thread's event loop free. */
+  offThread?: boolean;
+  extractLimits?: ExtractLimits;
 }
 
 export interface SearchOptions {
@@ -59,6 +66,8 @@ export class Retrieval {
   readonly defaultCollection: string;
   private readonly chunking: ChunkOptions;
   readonly maxFileBytes: number;
+  private readonly offThread: boolean;
+  private readonly extractLimits: ExtractLimits;
   private matched = false;
   /** Every chunk has a vector of the current model (checked once, kept true by index()). */
   private complete = false;
@@ -69,6 +78,8 @@ export class Retrieval {
     this.chunking = opts.chunking ?? DEFAULT_CHUNKING;
     this.maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.defaultCollection = opts.defaultCollection ?? 'default';
+    this.offThread = opts.offThread ?? false;
+    this.extractLimits = opts.extractLimits ?? DEFAULT_EXTRACT_LIMITS;
   }
 
   /** The index the settings describe (retrieval.mode `empty`: a fresh in-memory one). */
@@ -80,6 +91,7 @@ export class Retrieval {
       chunking: { targetChars: r.chunkChars, maxChars: Math.max(r.chunkChars * 2, r.chunkChars + 400) },
       maxFileBytes: r.maxFileBytes,
       defaultCollection: r.collection,
+      offThread: true,
     });
   }
 
@@ -109,7 +121,7 @@ export class Retrieval {
       const cur = this.store.embeddingModel();
       if (cur?.id !== e.id) {
         const [probe] = await e.embed(['dimension probe'], 'document');
-        this.store.setEmbeddingModel(e.id, probe.length);
+        this.store.setEmbeddingModel(e.id, probe.length, quantisable(probe));
       }
       this.matched = true;
     }
@@ -133,7 +145,9 @@ export class Retrieval {
     const collection = checkCollection(opts.collection ?? this.defaultCollection);
     const embedded = await this.syncVectors(opts.onProgress);
     this.complete = false;
-    const report = await runIndex(roots, { store: this.store, embedder: this.embedder }, { collection, allowed: opts.allowed, maxFileBytes: this.maxFileBytes, chunking: this.chunking, prune: opts.prune, titleFor: opts.titleFor, onProgress: opts.onProgress });
+    const thread = this.offThread ? new ExtractionThread(this.chunking, this.extractLimits) : null;
+    const prepare = thread ? thread.prepare.bind(thread) : (bytes: Uint8Array, path: string) => prepareDocument(bytes, path, this.chunking, this.extractLimits);
+    const report = await runIndex(roots, { store: this.store, embedder: this.embedder, prepare }, { collection, allowed: opts.allowed, maxFileBytes: this.maxFileBytes, chunking: this.chunking, prune: opts.prune, titleFor: opts.titleFor, onProgress: opts.onProgress }).finally(() => thread?.close());
     // chunks a killed run left without vectors, or a run stopped by an embedding error
     const filled = await this.syncVectors(opts.onProgress);
     return { ...report, embedded: embedded + filled };
@@ -145,18 +159,12 @@ export class Retrieval {
     if (opts.collection) checkCollection(opts.collection);
     const terms = queryTerms(query);
     if (!terms.length) throw new InputError('the query has no words to search for', { field: 'query', hint: 'ask with words, e.g. "volume fraction of the beam"' });
-    const depth = Math.max(50, k * 5);
-    const candidates = lexicalCandidates(this.store, terms, depth, opts.collection);
-    const texts = this.store.chunks(candidates.map((c) => c.id));
-    const bm25 = coverageRerank(candidates, terms, (id) => {
-      const c = texts.get(id);
-      return c ? `${c.title}\n${c.section}\n${c.text}` : '';
-    });
+    const bm25 = rankLexical(this.store, terms, opts.collection);
     let vector: { id: number; distance: number }[] = [];
     if (this.embedder) {
       await this.syncVectors();
       const [q] = await this.embedder.embed([query], 'query');
-      vector = this.store.searchVector(q, depth, opts.collection);
+      vector = this.store.searchVector(q, CANDIDATE_DEPTH, opts.collection);
     }
     return hitsOf(this.store, fuse({ bm25, vector }, k));
   }

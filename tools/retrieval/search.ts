@@ -1,8 +1,9 @@
 /**
  * Ranking: BM25 over the FTS5 index always; with an embedding model, also the nearest chunks by
  * cosine distance, and the two lists fused by reciprocal-rank fusion (Cormack et al. 2009):
- * score(d) = Σ_lists 1 / (K + rank_list(d)), K = 60. Each list is read `depth` deep.
+ * score(d) = Σ_lists 1 / (K + rank_list(d)), K = 60. Each list is read CANDIDATE_DEPTH deep, whatever k is.
  */
+import { expansionWords, FEEDBACK, mergeFeedback, type FeedbackOptions } from './feedback.ts';
 import { joinTerms } from './ftsQuery.ts';
 import type { RetrievalStore } from './store.ts';
 import type { SearchHit } from './types.ts';
@@ -22,64 +23,52 @@ const POSTINGS_BUDGET = 1000;
  * chunks holding any of the rarest query words (OR over words taken from the rarest up while their
  * chunk counts add up to at most POSTINGS_BUDGET, at least one) — a word in most chunks adds almost
  * nothing to BM25 but costs a pass over its whole posting list. When even the rarest word is in
- * more than `depth` chunks, the chunks holding every word (AND) come first. The coverage
- * re-ranking below still counts every query word in each candidate.
+ * more than `depth` chunks, the chunks holding every word (AND) come first. `budget` replaces
+ * the postings budget, `strict` drops even the rarest word when it alone exceeds it, and
+ * `allWordsFirst: false` skips the AND pass.
  */
-export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string): { id: number; score: number }[] {
+export function lexicalCandidates(store: RetrievalStore, terms: string[], depth: number, collection?: string, opts: { budget?: number; allWordsFirst?: boolean; strict?: boolean } = {}): { id: number; score: number }[] {
   const present = terms.map((t) => ({ t, df: store.documentFrequency(t) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
   if (!present.length) return [];
   const chosen: string[] = [];
   let postings = 0;
   for (const { t, df } of present) {
-    if (chosen.length && postings + df > Math.max(POSTINGS_BUDGET, depth * 20)) break;
+    if ((chosen.length || opts.strict) && postings + df > (opts.budget ?? Math.max(POSTINGS_BUDGET, depth * 20))) break;
     chosen.push(t);
     postings += df;
   }
+  if (!chosen.length) return [];
   const any = store.searchBm25(joinTerms(chosen, 'OR')!, depth, collection);
-  if (present[0].df <= depth || chosen.length === present.length) return any;
+  if (opts.allWordsFirst === false || present[0].df <= depth || chosen.length === present.length) return any;
   const all = store.searchBm25(joinTerms(present.map((p) => p.t), 'AND')!, depth, collection);
   const seen = new Set(all.map((r) => r.id));
   return [...all, ...any.filter((r) => !seen.has(r.id))];
 }
 
-const key = (w: string) => (w.length >= 6 ? w.slice(0, 5) : w);
-const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c > 127;
+/** Postings the feedback query may walk; a word that alone exceeds it is left out (it says little and costs much). */
+const FEEDBACK_POSTINGS = 2000;
 
-/** Start positions of words in `text` (lower case) that begin with `prefix`. */
-function wordStarts(text: string, prefix: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf(prefix); i >= 0; i = text.indexOf(prefix, i + 1)) if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) out.push(i);
-  return out;
-}
-
-/** Whether a word starting with `b` follows the word starting at `at` (only separators between them). */
-function followedBy(text: string, at: number, b: string): boolean {
-  let i = at;
-  while (i < text.length && isWordChar(text.charCodeAt(i))) i++;
-  const gap = i;
-  while (i < text.length && !isWordChar(text.charCodeAt(i))) i++;
-  return i > gap && text.startsWith(b, i);
-}
+/** How deep the lexical candidates are read, whatever k is (k ≤ 100), so the first ten hits are the same for k = 10 and k = 100. */
+export const CANDIDATE_DEPTH = 200;
 
 /**
- * BM25 candidates re-ordered by how much of the query they cover: distinct query words present
- * (title, section and text, compared by a 5-letter prefix so "fractions" covers "fraction"), plus
- * half a point per pair of adjacent query words found adjacent ("filter radius", "K 77"), then by
- * BM25. In a small collection BM25's IDF flattens (a word in half the chunks scores ~0), and a
- * chunk naming the report the query names must not lose to one that only shares its vocabulary.
+ * The lexical ranking: BM25 candidates for the query words, then pseudo-relevance feedback
+ * (feedback.ts) — the best FEEDBACK.chunks candidates lend their most telling words to a second
+ * BM25 query, and the two scores are added (the second weighted by FEEDBACK.lambda). Best first,
+ * `score` as SQLite's bm25() (lower is better). The list is read CANDIDATE_DEPTH deep.
  */
-export function coverageRerank(bm25: { id: number; score: number }[], terms: string[], textOf: (id: number) => string): { id: number; score: number }[] {
-  const keys = terms.map(key);
-  const unique = [...new Set(keys)];
-  const cover = new Map<number, number>();
-  for (const r of bm25) {
-    const t = textOf(r.id).toLowerCase();
-    const starts = new Map(unique.map((k) => [k, wordStarts(t, k)]));
-    let c = unique.filter((k) => starts.get(k)!.length).length;
-    for (let i = 1; i < keys.length; i++) if (starts.get(keys[i - 1])!.some((at) => followedBy(t, at, keys[i]))) c += 0.5;
-    cover.set(r.id, c);
-  }
-  return [...bm25].sort((a, b) => cover.get(b.id)! - cover.get(a.id)! || a.score - b.score);
+export function rankLexical(store: RetrievalStore, terms: string[], collection?: string, feedback: FeedbackOptions = FEEDBACK): { id: number; score: number }[] {
+  const first = lexicalCandidates(store, terms, CANDIDATE_DEPTH, collection);
+  if (!first.length || feedback.words < 1 || feedback.chunks < 1) return first;
+  const top = first.slice(0, feedback.chunks);
+  const rows = store.chunks(top.map((r) => r.id));
+  const texts = top.map((r) => ({ text: rows.get(r.id)?.text ?? '', score: r.score }));
+  const words = expansionWords(texts, terms, (w) => store.documentFrequency(w), Math.max(1, store.chunkCount()), feedback.words);
+  if (!words.length) return first;
+  // the expansion words are many and may be common: OR over the rarest that fit a fixed postings
+  // budget (none when even the rarest is too common), no AND pass — the second query stays cheap at any size
+  const second = lexicalCandidates(store, words, CANDIDATE_DEPTH, collection, { budget: FEEDBACK_POSTINGS, allWordsFirst: false, strict: true });
+  return mergeFeedback(first, second, feedback.lambda).slice(0, CANDIDATE_DEPTH);
 }
 
 /** Fuses the lists (or orders by BM25 alone when there is no vector list) and returns the top k chunk ids with their ranks. */

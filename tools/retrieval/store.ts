@@ -3,7 +3,11 @@
  * FTS5 index of the chunks (BM25, Porter stemming) and — when an embedding model is set — a
  * sqlite-vec `vec0` table of the chunks' vectors, partitioned by collection. The vectors all
  * belong to the model recorded in `meta`; setting another model drops them (they are re-embedded,
- * never mixed). A document is replaced in one transaction (row, chunks, FTS rows, vectors), so a
+ * never mixed). For a dense model (its vectors have almost no zero components) whose dimension
+ * divides by 8, the store also keeps each vector's signs in a `bit[dim]` table and the floats in a
+ * plain rowid table: past EXACT_SCAN_MAX vectors a search scans the bits by Hamming distance for
+ * RESCORE_FACTOR × k candidates (at least RESCORE_MIN) and ranks those by exact cosine distance.
+ * Sparse vectors (the fake embedding's) lose too much in their signs and are always scanned exactly. A document is replaced in one transaction (row, chunks, FTS rows, vectors), so a
  * process killed mid-indexing leaves every document either as it was or fully replaced.
  */
 import { createHash } from 'node:crypto';
@@ -79,6 +83,14 @@ export const docKey = (collection: string, source: string) => createHash('sha256
 
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
+/** Up to this many vectors a search scans the float vectors exactly. */
+export const EXACT_SCAN_MAX = 4000;
+const RESCORE_FACTOR = 8;
+const RESCORE_MIN = 200;
+
+/** Whether vectors like this one keep their neighbours in their signs: dense (≥ 90 % non-zero components) and a dimension divisible by 8. */
+export const quantisable = (v: Float32Array) => v.length % 8 === 0 && v.filter((x) => x !== 0).length >= 0.9 * v.length;
+
 export class RetrievalStore {
   readonly db: DB;
   private vecLoaded = false;
@@ -86,6 +98,8 @@ export class RetrievalStore {
   /** Chunks per query word (document frequency), cleared whenever chunks change. */
   private readonly df = new Map<string, number>();
   private chunkTotal: number | null = null;
+  private vectorTotal: number | null = null;
+  private quantisedCache: boolean | null = null;
 
   /** A prepared statement, compiled once per SQL text (dropped when the schema changes). */
   private sql(text: string): Database.Statement {
@@ -130,20 +144,46 @@ export class RetrievalStore {
     return id ? { id, dim: Number(this.meta('embedding_dim')) } : null;
   }
 
-  /** Sets the vector space; a different model or dimension drops every stored vector. Returns true when vectors were dropped. */
-  setEmbeddingModel(id: string, dim: number): boolean {
+  /** Whether the store keeps sign bits and a float table for quantised search (see the header). */
+  quantised(): boolean {
+    return (this.quantisedCache ??= this.meta('embedding_quantised') === '1');
+  }
+
+  /**
+   * Sets the vector space; a different model or dimension drops every stored vector. `quantise`
+   * (a dense model, see quantisable) adds the sign-bit and float tables. Returns true when vectors
+   * were dropped.
+   */
+  setEmbeddingModel(id: string, dim: number, quantise = false): boolean {
     const cur = this.embeddingModel();
     if (cur && cur.id === id && cur.dim === dim) return false;
     this.loadVec();
+    const q = quantise && dim % 8 === 0;
     this.db.transaction(() => {
-      this.db.exec('DROP TABLE IF EXISTS vec_chunks');
+      for (const t of ['vec_chunks', 'vec_chunk_bits', 'vec_chunk_floats']) this.db.exec(`DROP TABLE IF EXISTS ${t}`);
       this.db.exec(`CREATE VIRTUAL TABLE vec_chunks USING vec0 (chunk_id INTEGER PRIMARY KEY, collection TEXT PARTITION KEY, embedding FLOAT[${dim}] distance_metric=cosine)`);
+      if (q) {
+        this.db.exec(`CREATE VIRTUAL TABLE vec_chunk_bits USING vec0 (chunk_id INTEGER PRIMARY KEY, collection TEXT PARTITION KEY, embedding BIT[${dim}])`);
+        this.db.exec('CREATE TABLE vec_chunk_floats (chunk_id INTEGER PRIMARY KEY, embedding BLOB NOT NULL)');
+      }
       this.statements.clear();
       const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
       put.run('embedding_model', id);
       put.run('embedding_dim', String(dim));
+      put.run('embedding_quantised', q ? '1' : '0');
     })();
+    this.vectorTotal = null;
+    this.quantisedCache = q;
     return cur !== null;
+  }
+
+  /** Stores one chunk's vector (in every table the store keeps). */
+  private putVector(id: number, collection: string, v: Float32Array): void {
+    this.sql('INSERT OR REPLACE INTO vec_chunks (chunk_id, collection, embedding) VALUES (?, ?, ?)').run(BigInt(id), collection, toBlob(v));
+    if (!this.quantised()) return;
+    this.sql('DELETE FROM vec_chunk_bits WHERE chunk_id = ?').run(BigInt(id));
+    this.sql('INSERT INTO vec_chunk_bits (chunk_id, collection, embedding) VALUES (?, ?, vec_quantize_binary(?))').run(BigInt(id), collection, toBlob(v));
+    this.sql('INSERT OR REPLACE INTO vec_chunk_floats (chunk_id, embedding) VALUES (?, ?)').run(id, toBlob(v));
   }
 
   findDocument(collection: string, source: string): StoredDocument | undefined {
@@ -170,8 +210,7 @@ export class RetrievalStore {
     );
     const insertChunk = this.db.prepare('INSERT INTO chunks (document_id, ord, page, section, text) VALUES (?, ?, ?, ?, ?)');
     const insertFts = this.db.prepare('INSERT INTO chunks_fts (rowid, text, section, title) VALUES (?, ?, ?, ?)');
-    const model = this.embeddingModel();
-    const insertVec = model && vectors ? this.db.prepare('INSERT INTO vec_chunks (chunk_id, collection, embedding) VALUES (?, ?, ?)') : null;
+    const withVectors = this.embeddingModel() !== null && vectors !== undefined;
     this.changed();
     this.db.transaction(() => {
       const old = this.db.prepare('SELECT id FROM documents WHERE doc_key = ?').get(key) as { id: number } | undefined;
@@ -180,7 +219,7 @@ export class RetrievalStore {
       chunks.forEach((c, i) => {
         const id = insertChunk.run(lastInsertRowid, c.ord, c.page, c.section, c.text).lastInsertRowid;
         insertFts.run(id, c.text, c.section, doc.title);
-        if (insertVec && vectors?.[i]) insertVec.run(BigInt(id), doc.collection, toBlob(vectors[i]));
+        if (withVectors && vectors?.[i]) this.putVector(Number(id), doc.collection, vectors[i]);
       });
     })();
     return key;
@@ -190,9 +229,14 @@ export class RetrievalStore {
     const ids = (this.db.prepare('SELECT id FROM chunks WHERE document_id = ?').all(documentRowid) as { id: number }[]).map((r) => r.id);
     const delFts = this.db.prepare('DELETE FROM chunks_fts WHERE rowid = ?');
     const delVec = this.embeddingModel() ? this.db.prepare('DELETE FROM vec_chunks WHERE chunk_id = ?') : null;
+    const q = delVec !== null && this.quantised();
     for (const id of ids) {
       delFts.run(id);
       delVec?.run(BigInt(id));
+      if (q) {
+        this.sql('DELETE FROM vec_chunk_bits WHERE chunk_id = ?').run(BigInt(id));
+        this.sql('DELETE FROM vec_chunk_floats WHERE chunk_id = ?').run(id);
+      }
     }
     this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentRowid);
   }
@@ -229,6 +273,13 @@ export class RetrievalStore {
   private changed(): void {
     this.df.clear();
     this.chunkTotal = null;
+    this.vectorTotal = null;
+  }
+
+  /** How many vectors there are (cached until the next change). */
+  vectorCount(): number {
+    if (!this.embeddingModel()) return 0;
+    return (this.vectorTotal ??= (this.sql('SELECT COUNT(*) AS n FROM vec_chunks').get() as { n: number }).n);
   }
 
   /** How many chunks there are (cached until the next change). */
@@ -259,11 +310,21 @@ export class RetrievalStore {
     return this.sql(sql).all(...(collection ? [match, collection, limit] : [match, limit])) as { id: number; score: number }[];
   }
 
-  /** Nearest chunks by cosine distance (best first), within a collection when given. */
-  searchVector(vector: Float32Array, limit: number, collection?: string): { id: number; distance: number }[] {
+  /**
+   * Nearest chunks by cosine distance (best first), within a collection when given: the exact scan,
+   * or — quantised, past EXACT_SCAN_MAX vectors, unless `exact` — the sign bits' nearest re-ranked
+   * by exact cosine distance.
+   */
+  searchVector(vector: Float32Array, limit: number, collection?: string, opts: { exact?: boolean } = {}): { id: number; distance: number }[] {
     if (!this.embeddingModel()) return [];
-    const sql = `SELECT chunk_id AS id, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ${collection ? 'AND collection = ?' : ''} ORDER BY distance`;
-    return this.sql(sql).all(...(collection ? [toBlob(vector), limit, collection] : [toBlob(vector), limit])) as { id: number; distance: number }[];
+    const q = toBlob(vector);
+    const where = collection ? 'AND collection = ?' : '';
+    if (opts.exact || !this.quantised() || this.vectorCount() <= EXACT_SCAN_MAX) {
+      return this.sql(`SELECT chunk_id AS id, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ${where} ORDER BY distance`).all(...(collection ? [q, limit, collection] : [q, limit])) as { id: number; distance: number }[];
+    }
+    const depth = Math.max(RESCORE_MIN, limit * RESCORE_FACTOR);
+    const ids = (this.sql(`SELECT chunk_id AS id FROM vec_chunk_bits WHERE embedding MATCH vec_quantize_binary(?) AND k = ? ${where} ORDER BY distance`).all(...(collection ? [q, depth, collection] : [q, depth])) as { id: number }[]).map((r) => r.id);
+    return this.sql('SELECT chunk_id AS id, vec_distance_cosine(embedding, ?) AS distance FROM vec_chunk_floats WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY distance, chunk_id LIMIT ?').all(q, JSON.stringify(ids), limit) as { id: number; distance: number }[];
   }
 
   chunks(ids: number[]): Map<number, ChunkRow> {
@@ -299,11 +360,11 @@ export class RetrievalStore {
   }
 
   putVectors(rows: { id: number; collection: string; vector: Float32Array }[]): void {
-    const ins = this.db.prepare('INSERT OR REPLACE INTO vec_chunks (chunk_id, collection, embedding) VALUES (?, ?, ?)');
+    this.vectorTotal = null;
     this.db.transaction(() => {
       for (const r of rows) {
         // the chunk may have been replaced since it was read: only existing chunks get vectors
-        if (this.db.prepare('SELECT 1 FROM chunks WHERE id = ?').get(r.id)) ins.run(BigInt(r.id), r.collection, toBlob(r.vector));
+        if (this.db.prepare('SELECT 1 FROM chunks WHERE id = ?').get(r.id)) this.putVector(r.id, r.collection, r.vector);
       }
     })();
   }

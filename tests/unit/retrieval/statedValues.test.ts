@@ -23,6 +23,17 @@ describe('statedValues', () => {
     expect(statedValues('Report K-77 describes the beam.')).toEqual([]);
   });
 
+  it('states the value next to its name whatever comes before it: a report id, a date, a case', () => {
+    expect(statedValues('The volume fraction used in report M-6 was 0.36.')).toEqual([{ name: 'volume fraction', value: 0.36 }]);
+    expect(statedValues('The volume fraction used in the 2021 study was 0.4.')).toEqual([{ name: 'volume fraction', value: 0.4 }]);
+    expect(statedValues('The volume fraction for case 3 was 0.5.')).toEqual([{ name: 'volume fraction', value: 0.5 }]);
+    expect(statedValues('Report M-6 (2023) used a penalty of 3.')).toEqual([{ name: 'penalty', value: 3 }]);
+    expect(statedValues('On 2024-03-12 the filter radius was 2.5 elements.')).toEqual([{ name: 'filter radius', value: 2.5, unit: 'elements' }]);
+    expect(statedValues('On 12 March 2024 the penalty was 3.')).toEqual([{ name: 'penalty', value: 3 }]);
+    expect(statedValues('For test 12 the load was 5 kN.')).toEqual([{ name: 'load', value: 5, unit: 'kN' }]);
+    expect(statedValues('The compliance dropped to 127.6 after 100 iterations.')).toEqual([{ name: 'compliance dropped', value: 127.6 }]);
+  });
+
   it('matches stated names against the words of a request', () => {
     const req = 'find the volume fraction and filter radius used in report K-77';
     expect(asksFor(req, 'volume fraction')).toBe(true);
