@@ -11,6 +11,7 @@ import { distributions, heatmap, PALETTE, scatter } from '../reports/svgCharts.t
 import { passHatK } from '../stats/passK.ts';
 import { designFigure } from './figures.ts';
 import { PAPER_AVERAGES, PAPER_MODELS, PAPER_TABLES, WORKFLOW_DEVIATIONS } from './paperReference.ts';
+import { protocolBlocks } from './protocolTable.ts';
 import type { ScoredWorkflowTrial } from './rescore.ts';
 import { ALTERNATIVE_WEIGHTS, composite } from './scoring/weights.ts';
 import { PROBLEM_TITLE, PROBLEMS, STYLES, TOOL, type ProblemId, type Style } from './styles.ts';
@@ -186,6 +187,7 @@ export function workflowReportDoc(trials: readonly ScoredWorkflowTrial[], runs: 
   for (const p of problems) blocks.push(...paperTable(p, cs, models));
   blocks.push(...subScoreTable(cs), ...failureBlocks(trials));
   for (const p of problems) blocks.push(...figureBlocks(p, cs, models));
+  blocks.push(...protocolBlocks(trials));
   blocks.push({ kind: 'h2', text: 'Deviations from the paper (workflow)' }, { kind: 'list', items: [...WORKFLOW_DEVIATIONS] });
   return { title: 'EngiAI workflow benchmark', blocks };
 }
