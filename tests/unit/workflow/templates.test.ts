@@ -11,14 +11,15 @@ const shown = (v: unknown) => (typeof v === 'number' ? Number(formatNumber(v)) :
 describe('workflow prompt templates', () => {
   it('fill and read back every style, problem, paraphrase set and seed', () => {
     let n = 0;
+    for (const protocol of ['engiai', 'paper'] as const) {
     for (const ds of [beams, photonics]) {
       for (const set of ['main', 'held-out'] as const) {
         for (const style of STYLES) {
           for (let seed = 0; seed < 12; seed++) {
-            const s = buildSample(ds, style, set, seed);
+            const s = buildSample(ds, style, set, seed, protocol);
             const r = readPrompt(s.prompt);
             expect(r, s.prompt).not.toBeNull();
-            expect([r!.problem, r!.style]).toEqual([ds.problem, style]);
+            expect([r!.problem, r!.style, r!.seed, s.protocol]).toEqual([ds.problem, style, seed, protocol]);
             for (const [k, v] of Object.entries(r!.slots)) expect(v, `${s.templateId} ${k}`).toEqual(shown(s.slots[k]));
             expect(r!.config).toEqual(ds.config);
             if (style !== 'Natural') expect(r!.conditions).toEqual(ds.conditions);
@@ -27,7 +28,34 @@ describe('workflow prompt templates', () => {
         }
       }
     }
-    expect(n).toBe(2 * 2 * 7 * 12);
+    }
+    expect(n).toBe(2 * 2 * 2 * 7 * 12);
+  });
+
+  it('paper protocol: Full does not ask to simulate or render; export values drawn as the reference draws them, printed with 2/2/1 decimals', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      const full = buildSample(beams, 'Full', 'main', seed, 'paper');
+      expect(full.templateId.startsWith('full-paper')).toBe(true);
+      expect(full.prompt).not.toMatch(/render|simulat/i);
+      expect(full.prompt).toMatch(new RegExp(`IMPORTANT: Use seed=${seed} when calling tools\\.$`));
+      const rand = buildSample(beams, 'W-Rand', 'main', seed, 'paper');
+      if (rand.expected.kind !== 'exports') throw new Error('not W-Rand');
+      const a = rand.expected.exports[0];
+      expect(a.threshold).toBeGreaterThanOrEqual(0.3);
+      expect(a.threshold).toBeLessThanOrEqual(0.7);
+      expect(a.scale_xy).toBeGreaterThanOrEqual(0.5);
+      expect(a.scale_xy).toBeLessThanOrEqual(5);
+      expect(a.scale_z).toBeGreaterThanOrEqual(5);
+      expect(a.scale_z).toBeLessThanOrEqual(20);
+      expect([a.threshold * 100, a.scale_xy * 100, a.scale_z * 10].every((v) => Math.abs(v - Math.round(v)) < 1e-6)).toBe(true);
+      const cond = buildSample(beams, 'W-Cond', 'main', seed, 'paper');
+      if (cond.expected.kind !== 'cond') throw new Error('not W-Cond');
+      expect(cond.expected.cmp).toBe('above');
+      expect(cond.expected.limit).toBeGreaterThanOrEqual(100);
+      expect(cond.expected.limit).toBeLessThanOrEqual(300);
+      expect(Math.abs(cond.expected.whenTrue.threshold - cond.expected.whenFalse.threshold)).toBeGreaterThanOrEqual(0.1 - 1e-9);
+    }
+    expect(buildSample(beams, 'Full', 'main', 0, 'engiai').prompt).toMatch(/render/);
   });
 
   it('uses both main paraphrases, keeps the held-out ones apart, and numbers nothing in Natural prompts', () => {
@@ -35,7 +63,7 @@ describe('workflow prompt templates', () => {
     expect(ids('main')).toEqual(new Set(['rand-1', 'rand-2']));
     expect(ids('held-out')).toEqual(new Set(['rand-h1']));
     for (const style of STYLES) expect(STYLE_TEMPLATES.filter((t) => t.style === style && t.set === 'held-out').length).toBeGreaterThan(0);
-    for (let seed = 0; seed < 10; seed++) expect(buildSample(beams, 'Natural', 'main', seed).prompt.replace('Beams2D', '')).not.toMatch(/\d/);
+    for (let seed = 0; seed < 10; seed++) expect(buildSample(beams, 'Natural', 'main', seed).prompt.replace('Beams2D', '').replace(/ IMPORTANT: Use seed=\d+ when calling tools\.$/, '')).not.toMatch(/\d/);
   });
 
   it('draws W-Cond thresholds 5–30 % from the true objective, on either side equally often, so the branch is not predictable', () => {
