@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { components8, paperBranch, paperIou, paperMultiValid, paperObjectiveScore, paperStlValid, paperToolScore, scorePaperTrial } from '../../../benchmarks/workflow/scoring/paperScore.ts';
 import type { CallRecord, TraceView } from '../../../benchmarks/workflow/scoring/traceView.ts';
-import type { StlArgs, WorkflowSample } from '../../../benchmarks/workflow/index.ts';
+import type { WorkflowSample } from '../../../benchmarks/workflow/index.ts';
+import type { StlArgs } from '../../../benchmarks/workflow/schema.ts';
 import type { Design } from '../../../tools/engineering/problem.ts';
 import { getProblem } from '../../../tools/engineering/registry.ts';
 
