@@ -95,7 +95,8 @@ export async function datasetSamples(opts: DatasetOptions): Promise<DatasetSampl
   const problem = await getProblem(opts.problem);
   const spec = datasetSpec(problem.id);
   const preset: ConfigValues = { ...PRESETS[opts.preset][opts.problem] };
-  const plan = planDataset(problem, { grid: 'engibench', seed: 0, conditionsOverride: preset });
+  // problems whose EngiBench dataset was sampled (ThermoElastic2D) have no named grid: 200 sampled conditions, split as EngiBench splits
+  const plan = 'engibench' in spec.grids ? planDataset(problem, { grid: 'engibench', seed: 0, conditionsOverride: preset }) : planDataset(problem, { n: 200, seed: 0, conditionsOverride: preset });
   const varied = Object.keys(spec.ranges);
   const stated = statedConfig(problem, preset, spec.fixed);
   const test = shuffled(plan.rows.filter((r) => r.split === 'test'), splitmix32(WORKFLOW_DATASET_VERSION));

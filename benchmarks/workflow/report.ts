@@ -184,7 +184,7 @@ export function workflowReportDoc(trials: readonly ScoredWorkflowTrial[], runs: 
   const models = [...new Set(trials.map((t) => t.model))].sort();
   const problems = PROBLEMS.filter((p) => trials.some((t) => t.sample.problem === p));
   const blocks: Block[] = [...provenanceBlocks(runs)];
-  for (const p of problems) blocks.push(...paperTable(p, cs, models));
+  for (const p of problems.filter((x) => Object.keys(PAPER_TABLES[x]).length)) blocks.push(...paperTable(p, cs, models));
   blocks.push(...subScoreTable(cs), ...failureBlocks(trials));
   for (const p of problems) blocks.push(...figureBlocks(p, cs, models));
   blocks.push(...protocolBlocks(trials));

@@ -22,7 +22,7 @@ import type { WorkflowSample } from './schema.ts';
 import type { WorkflowScore } from './scoring/scoreTrial.ts';
 import { encodeDesign, readWorkflowEvents } from './scoring/traceView.ts';
 import type { TraceEvent } from '../trace/index.ts';
-import { DEFAULT_STYLES, PROBLEMS, TOOL, type ProblemId, type Style } from './styles.ts';
+import { DEFAULT_PROBLEMS, DEFAULT_STYLES, SUPPORTED_STYLES, TOOL, type ProblemId, type Style } from './styles.ts';
 import type { ParaphraseSet } from './templates/styleTemplates.ts';
 
 export interface WorkflowRunOptions extends SuiteRunOptions {
@@ -47,7 +47,7 @@ export interface WorkflowRunResult extends WorkflowScoreDirResult {
 
 /** The (problem, style) cells of a run. */
 export function cellsOf(options: Pick<WorkflowRunOptions, 'styles' | 'problems'>): [ProblemId, Style][] {
-  const problems = options.problems?.length ? options.problems : [...PROBLEMS];
+  const problems = options.problems?.length ? options.problems : [...DEFAULT_PROBLEMS];
   return problems.flatMap((p) => (options.styles?.length ? options.styles : DEFAULT_STYLES[p]).map((s): [ProblemId, Style] => [p, s]));
 }
 
@@ -76,6 +76,7 @@ function validate(options: WorkflowRunOptions): void {
   if (!options.seeds.length || options.seeds.some((s) => !Number.isInteger(s) || s < 0)) throw new InputError('--seeds must list non-negative integers', { field: 'seeds' });
   if (options.protocol && !PROTOCOLS.includes(options.protocol)) throw new InputError(`unknown protocol "${options.protocol}"`, { field: 'protocol', hint: PROTOCOLS.join(', ') });
   if (options.preset && !(options.preset in PRESETS)) throw new InputError(`unknown preset "${options.preset}"`, { field: 'preset', hint: Object.keys(PRESETS).join(', ') });
+  for (const [p, s] of cellsOf(options)) if (!SUPPORTED_STYLES[p].includes(s)) throw new InputError(`${p} has no ${s} prompts`, { field: 'style', hint: `${p} runs ${SUPPORTED_STYLES[p].join(', ')}` });
   const extra = options.extraTools ?? 0;
   if (!Number.isInteger(extra) || extra < 0 || extra > 200) throw new InputError(`--extra-tools must be an integer in [0, 200], got ${extra}`, { field: 'extra-tools' });
 }

@@ -16,6 +16,10 @@
  *   Conn    1 iff the binarized design is exactly one 8-connected component.
  *   WT      0: the reference's exporter writes one cube per cell (shared internal faces), never watertight.
  *   Natural without a design and TC = 1 → S_design = 1.
+ *   ThermoElastic2D (in the reference's registry, not in the paper): weights Obj 0.27, Constr 0; Obj
+ *           the mean over its three objectives (the volume-fraction error as exp(−error/0.01), since a
+ *           relative error of a near-zero error is noise; the reference's per-objective weights were
+ *           not read).
  */
 import type { Design, Problem } from '../../../tools/engineering/problem.ts';
 import type { StlArgs } from '../schema.ts';
@@ -28,6 +32,9 @@ export const PAPER_PARAM_TOLERANCE = 0.05;
 export const PAPER_VOLFRAC_TAU = 0.01;
 /** Obj: a relative error of 20 % scores 0. */
 export const PAPER_OBJ_SCALE = 0.2;
+
+/** The reference's design weights for ThermoElastic2D (Constr's weight moved to Obj). */
+export const PAPER_THERMO_WEIGHTS: Record<DesignMetric, number> = { iou: 0.31, pa: 0.19, obj: 0.27, constr: 0, conn: 0.12, wt: 0.11 };
 
 /** The reference's optimal lists (no create_problem). */
 export const PAPER_OPTIMAL: Record<Style, readonly string[]> = {
@@ -180,8 +187,15 @@ export function scorePaperTrial(view: TraceView, deps: { problem: Problem; groun
     m.iou = paperIou(made, g);
     m.pa = paperPixelAccuracy(made, g);
     const key = COND_OBJECTIVE[sample.problem].key;
-    const firstSim = calls.find((c) => c.ok && c.name === TOOL.simulate && Number.isFinite(Number((c.result?.objectives as Record<string, unknown> | undefined)?.[key])));
-    m.obj = firstSim ? paperObjectiveScore(Number((firstSim.result!.objectives as Record<string, unknown>)[key]), sample.groundTruth.objective) : 0;
+    const reported = (c: CallRecord, k: string) => Number((c.result?.objectives as Record<string, unknown> | undefined)?.[k]);
+    const firstSim = calls.find((c) => c.ok && c.name === TOOL.simulate && Number.isFinite(reported(c, key)));
+    if (!firstSim) m.obj = 0;
+    else if (problem.objectives.length === 1) m.obj = paperObjectiveScore(reported(firstSim, key), sample.groundTruth.objective);
+    else {
+      const target = problem.simulate(g, problem.resolveConfig({ ...sample.conditions, ...sample.config }));
+      const credits = problem.objectives.map((o, i) => (o.name === 'volume_fraction' ? Math.exp(-Math.abs(reported(firstSim, o.name)) / PAPER_VOLFRAC_TAU) || 0 : paperObjectiveScore(reported(firstSim, o.name), target[i])));
+      m.obj = credits.reduce((s, x) => s + x, 0) / credits.length;
+    }
     if (problem.id === 'beams2d') {
       let sum = 0;
       for (const v of made.data) sum += v;
@@ -190,7 +204,8 @@ export function scorePaperTrial(view: TraceView, deps: { problem: Problem; groun
     m.conn = components8(made) === 1 ? 1 : 0;
   }
   const abstained = sample.style === 'Natural' && s_completion === 1 && !made;
-  const s_design = abstained ? 1 : (Object.keys(DESIGN_WEIGHTS) as DesignMetric[]).reduce((s, k) => s + DESIGN_WEIGHTS[k] * m[k], 0);
+  const weights = problem.id === 'thermoelastic2d' ? PAPER_THERMO_WEIGHTS : DESIGN_WEIGHTS;
+  const s_design = abstained ? 1 : (Object.keys(weights) as DesignMetric[]).reduce((s, k) => s + weights[k] * m[k], 0);
   const co = composite(PAPER_WEIGHTS, { design: s_design, tool: tool.score, completion: s_completion });
   return { ...m, s_design, s_tool: tool.score, s_completion, co, toolCounts, calls: calls.length, matched: tool.matched, failure, ...(branch ? { branch } : {}) };
 }

@@ -118,15 +118,29 @@ function simulated(problem: Problem, design: Design, config: ConfigValues): numb
   return problem.simulate(design, config)[0];
 }
 
-function objectiveScore(problem: Problem, agent: number, gt: number): number {
+function ratioScore(direction: 'minimize' | 'maximize', agent: number, gt: number): number {
   if (!Number.isFinite(agent) || !Number.isFinite(gt)) return 0;
-  if (problem.objectives[0].direction === 'minimize') return agent > 0 ? Math.min(1, gt / agent) : 0;
+  if (direction === 'minimize') return agent > 0 ? Math.min(1, gt / agent) : 0;
   return gt !== 0 ? Math.min(1, Math.max(0, agent / gt)) : 0;
 }
 
-/** Mean over the problem's constraints of exp(−|v − v*|/τ): Beams2D the volume fraction, else the [0, 1] bounds. */
+/**
+ * Obj from both designs simulated under the true conditions. One objective: the ratio. ThermoElastic2D
+ * (structural compliance, thermal compliance, volume-fraction error): the mean of the two ratios and
+ * exp(−error/τ) of the volume-fraction error (a ratio of two near-zero errors would be noise).
+ */
+function objectiveScore(problem: Problem, design: Design, gt: Design, trueConfig: ConfigValues): number {
+  const [rows, cols] = problem.designShape(trueConfig);
+  if (design.shape[0] !== rows || design.shape[1] !== cols) return 0;
+  const a = problem.simulate(design, trueConfig);
+  const g = problem.simulate(gt, trueConfig);
+  const credits = problem.objectives.map((o, i) => (o.name === 'volume_fraction' ? constraintCredit(a[i], 0, VOLFRAC_TAU) : ratioScore(o.direction, a[i], g[i])));
+  return credits.reduce((s, x) => s + x, 0) / credits.length;
+}
+
+/** Mean over the problem's constraints of exp(−|v − v*|/τ): the volume fraction where the problem has one, else the [0, 1] bounds. */
 function constraintScore(problem: Problem, design: Design, trueConfig: ConfigValues): number {
-  if (problem.id === 'beams2d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
+  if (problem.id === 'beams2d' || problem.id === 'thermoelastic2d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
   return constraintCredit(boundsExcess(design), 0, VOLFRAC_TAU);
 }
 
@@ -179,7 +193,7 @@ export async function scoreWorkflowTrial(view: TraceView, deps: ScoringDeps): Pr
     const d = made.design;
     m.iou = iou(d, deps.groundTruth);
     m.pa = pixelAccuracy(d, deps.groundTruth);
-    m.obj = objectiveScore(problem, simulated(problem, d, trueConfig), simulated(problem, deps.groundTruth, trueConfig));
+    m.obj = objectiveScore(problem, d, deps.groundTruth, trueConfig);
     m.constr = constraintScore(problem, d, trueConfig);
     m.conn = connectivity(d);
   }

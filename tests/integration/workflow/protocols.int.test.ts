@@ -61,4 +61,21 @@ describe('workflow protocols', () => {
     expect(re.trials.every((t) => t.score === t.scores.engiai && t.scoredUnder === 'engiai')).toBe(true);
     expect(re.summary.scoredUnder).toBe('engiai');
   });
+
+  it('ThermoElastic2D runs W-Rand (TC 1 under both, Obj over its three objectives) and refuses the styles it has no prompts for', async () => {
+    const r = await run({ agent: 'reference', problems: ['thermoelastic2d'], styles: ['W-Rand'], seeds: [1], protocol: 'paper' });
+    expect(r.run.failed).toEqual([]);
+    const [t] = r.trials;
+    expect(t.sample.prompt).toMatch(/^Optimize a ThermoElastic2D design with|^Run a topology optimization of ThermoElastic2D with/);
+    expect(t.scores.paper.s_completion).toBe(1);
+    expect(t.scores.engiai.s_completion).toBe(1);
+    for (const s of [t.scores.paper, t.scores.engiai]) {
+      expect(s.obj).toBeGreaterThan(0);
+      expect(s.obj).toBeLessThanOrEqual(1);
+    }
+    // paper: Obj 0.27, Constr 0 (the reference's ThermoElastic2D weights)
+    const p = t.scores.paper;
+    expect(p.s_design).toBeCloseTo(0.31 * p.iou + 0.19 * p.pa + 0.27 * p.obj + 0.12 * p.conn + 0.11 * p.wt, 12);
+    await expect(run({ agent: 'reference', problems: ['thermoelastic2d'], styles: ['Natural'] })).rejects.toThrow(/thermoelastic2d has no Natural prompts/);
+  });
 });

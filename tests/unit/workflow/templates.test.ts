@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSample, readPrompt, STYLE_TEMPLATES, STYLES, type DatasetSample } from '../../../benchmarks/workflow/index.ts';
 import { formatNumber } from '../../../benchmarks/workflow/templates/templateText.ts';
+import { SUPPORTED_STYLES } from '../../../benchmarks/workflow/styles.ts';
 
 const beams: DatasetSample = { problem: 'beams2d', index: 0, row: { id: 7, key: 'k' }, conditions: { volfrac: 0.1625, rmin: 2.75, forcedist: 0.65 }, config: {}, groundTruth: { key: 'g', objective: 63.25 } };
 const photonics: DatasetSample = { problem: 'photonics2d', index: 2, row: { id: 9, key: 'k' }, conditions: { lambda1: 0.5395, lambda2: 1.342, blur_radius: 2 }, config: { num_elems_x: 90, num_elems_y: 110, num_optimization_steps: 40 }, groundTruth: { key: 'g', objective: 0.81 } };
@@ -30,6 +31,21 @@ describe('workflow prompt templates', () => {
     }
     }
     expect(n).toBe(2 * 2 * 2 * 7 * 12);
+  });
+
+  it('ThermoElastic2D: its supported styles fill and read back under both protocols', () => {
+    const thermo: DatasetSample = { problem: 'thermoelastic2d', index: 1, row: { id: 3, key: 'k' }, conditions: { volfrac: 0.3412, weight: 0.7 }, config: {}, groundTruth: { key: 'g', objective: 27.5 } };
+    for (const protocol of ['engiai', 'paper'] as const) {
+      for (const style of SUPPORTED_STYLES.thermoelastic2d) {
+        for (let seed = 0; seed < 6; seed++) {
+          const s = buildSample(thermo, style, 'main', seed, protocol);
+          const r = readPrompt(s.prompt);
+          expect(r, s.prompt).not.toBeNull();
+          expect([r!.problem, r!.style, r!.seed, r!.conditions]).toEqual(['thermoelastic2d', style, seed, thermo.conditions]);
+        }
+      }
+    }
+    expect(SUPPORTED_STYLES.thermoelastic2d).not.toContain('Natural');
   });
 
   it('paper protocol: Full does not ask to simulate or render; export values drawn as the reference draws them, printed with 2/2/1 decimals', () => {
