@@ -131,6 +131,7 @@ export function protocolBlocks(trials: readonly ScoredWorkflowTrial[]): Block[] 
   const all = (p: Protocol) => trials.map((t) => t.scores[p]);
   const [paper, engiai] = PROTOCOLS.map((p) => stats(all(p)));
   const tcOf = (p: Protocol) => mean(all(p).map((s) => s.s_completion));
+  const under = [...new Set(trials.map((t) => t.scoredUnder))].join(' and ');
   const effect = SCORING_DEVIATIONS.map((d) => {
     const delta = d.metric === 'tc' ? tcOf('engiai') - tcOf('paper') : Number(engiai[d.metric]) - Number(paper[d.metric]);
     return [d.what, d.metric, signed(delta), signed(d.weight * delta)];
@@ -139,7 +140,7 @@ export function protocolBlocks(trials: readonly ScoredWorkflowTrial[]): Block[] 
     { kind: 'h2', text: 'Both protocols, every cell (engiai − paper)' },
     {
       kind: 'p',
-      text: `Every trial is scored under both protocols from its trace: ${PROTOCOL_TITLE.paper}; ${PROTOCOL_TITLE.engiai}. "run protocol" is the one its prompts, sampling and seeds were made under. Ground truth under both: the sample row's design by our dataset procedure (EngiBench's Hugging Face rows are unreachable offline; ours are stand-ins made by EngiBench's own dataset procedure in our engines), and the agent's optimizer starts from a random dataset design (the prompt's seed).`,
+      text: `The tables above report the ${under} protocol's scores. Every trial is scored under both protocols from its trace: ${PROTOCOL_TITLE.paper}; ${PROTOCOL_TITLE.engiai}. "run protocol" is the one its prompts, sampling and seeds were made under. Ground truth under both: the sample row's design by our dataset procedure (EngiBench's Hugging Face rows are unreachable offline; ours are stand-ins made by EngiBench's own dataset procedure in our engines), and the agent's optimizer starts from a random dataset design (the prompt's seed).`,
     },
     {
       kind: 'table',
