@@ -5,7 +5,7 @@
  */
 import { createRng, fnv1a, type Rng } from '../reasoning/rng.ts';
 import { phrasesFor, qualitativeSlots } from './templates/conditionPhrases.ts';
-import { DERIVED_RULES, type DerivedRule } from './templates/derivedRules.ts';
+import { DERIVED_RULES, PAPER_DERIVED_RULES, PAPER_MIRROR_RULES, type DerivedRule } from './templates/derivedRules.ts';
 import { templatesFor, type ParaphraseSet } from './templates/styleTemplates.ts';
 import { fillTemplate, solverPhrase, type SlotValue } from './templates/templateText.ts';
 import { seedSentence, type Protocol } from './protocol.ts';
@@ -78,7 +78,7 @@ function pickRule(rng: Rng, problem: string, param: DerivedRule['param']): Deriv
   return rng.pick(DERIVED_RULES[problem].filter((r) => r.param === param));
 }
 
-function drawStyle(style: Style, ds: DatasetSample, rng: Rng, protocol: Protocol): StyleDraw {
+function drawStyle(style: Style, ds: DatasetSample, rng: Rng, protocol: Protocol, template: string): StyleDraw {
   const c = ds.conditions;
   const d = exportDraws(protocol, rng);
   const g = d.gaps;
@@ -92,6 +92,14 @@ function drawStyle(style: Style, ds: DatasetSample, rng: Rng, protocol: Protocol
       return { slots: { ...a }, expected: { kind: 'exports', exports: [a] } };
     }
     case 'W-Derived': {
+      // the paper template states the reference's fixed rules (the held-out paraphrase keeps ours)
+      if (template.includes('{mirror_rule}') && PAPER_DERIVED_RULES[ds.problem]) {
+        const rule = (param: DerivedRule['param']) => PAPER_DERIVED_RULES[ds.problem].find((r) => r.param === param)!;
+        const [t, xy, z] = (['threshold', 'scale_xy', 'scale_z'] as const).map(rule);
+        const m = PAPER_MIRROR_RULES[ds.problem];
+        const a: StlArgs = { threshold: t.value(c), scale_xy: xy.value(c), scale_z: z.value(c), mirror_y: m.value(c) };
+        return { slots: { threshold_rule: t.phrase, scale_xy_rule: xy.phrase, scale_z_rule: z.phrase, mirror_rule: m.phrase }, expected: { kind: 'exports', exports: [a] } };
+      }
       const [t, xy, z] = (['threshold', 'scale_xy', 'scale_z'] as const).map((p) => pickRule(rng, ds.problem, p));
       const mirror_y = rng.next() < 0.5;
       const a: StlArgs = { threshold: t.value(c), scale_xy: xy.value(c), scale_z: z.value(c), mirror_y };
@@ -148,7 +156,7 @@ export function buildSample(ds: DatasetSample, style: Style, set: ParaphraseSet,
   if (!templates.length || !phrases.length) throw new Error(`no ${set} templates for ${style} on ${ds.problem}`);
   const template = rng.pick(templates);
   const phrase = rng.pick(phrases);
-  const drawn = drawStyle(style, ds, rng, protocol);
+  const drawn = drawStyle(style, ds, rng, protocol, template.text);
   const slots: Record<string, SlotValue> = { problem: PROBLEM_TITLE[ds.problem], solver: solverPhrase(ds.config), ...ds.conditions, ...drawn.slots };
   // both protocols end with the reference runner's seed sentence: the agent's optimizer starts from that seed's random dataset design
   const prompt = `${fillTemplate(template.text.replace('{conditions}', phrase.text), slots)} ${seedSentence(seed)}`;

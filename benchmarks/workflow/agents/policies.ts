@@ -21,7 +21,7 @@ import { doneCalls, requestOf, type Decision, type DoneCall, type Policy, type W
 import type { StlArgs } from '../schema.ts';
 import { COND_OBJECTIVE, TOOL, type ProblemId } from '../styles.ts';
 import { GUESSES } from '../templates/conditionPhrases.ts';
-import { ruleByPhrase } from '../templates/derivedRules.ts';
+import { PAPER_MIRROR_RULES, ruleByPhrase } from '../templates/derivedRules.ts';
 import { readPrompt, type PromptReading } from '../templates/readPrompt.ts';
 
 export const WORKFLOW_AGENTS = ['reference', 'branch-inverter', 'distracted', 'over-caller', 'no-render', 'guesser', 'tolerance-step', 'cond-guess', 'wrong-design', 'skip-simulate'] as const;
@@ -53,7 +53,8 @@ function plannedExports(agent: WorkflowAgent, r: PromptReading, done: readonly D
       return [args(s)];
     case 'W-Derived': {
       const value = (param: 'threshold' | 'scale_xy' | 'scale_z') => ruleByPhrase(r.problem, param, String(s[`${param}_rule`]))?.value(r.conditions) ?? NaN;
-      return [{ threshold: value('threshold'), scale_xy: value('scale_xy'), scale_z: value('scale_z'), mirror_y: s.mirror_y === true }];
+      const mirror = s.mirror_rule === undefined ? s.mirror_y === true : PAPER_MIRROR_RULES[r.problem]?.phrase === String(s.mirror_rule) && PAPER_MIRROR_RULES[r.problem].value(r.conditions);
+      return [{ threshold: value('threshold'), scale_xy: value('scale_xy'), scale_z: value('scale_z'), mirror_y: mirror }];
     }
     case 'W-Distract': {
       const real = args(s);

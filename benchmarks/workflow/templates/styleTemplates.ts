@@ -47,6 +47,8 @@ export const STYLE_TEMPLATES: readonly StyleTemplate[] = [
 
   T('derived-1', 'W-Derived', 'main', `${BASE}Export it as an STL file with threshold = {threshold_rule}, scale_xy = {scale_xy_rule}, scale_z = {scale_z_rule} and mirror_y {mirror_y}.`),
   T('derived-2', 'W-Derived', 'main', `${BASE2}Simulate the optimized design and export an STL whose threshold is {threshold_rule}, whose scale_xy is {scale_xy_rule} and whose scale_z is {scale_z_rule}; set mirror_y to {mirror_y}.`),
+  // the reference's rules, fixed per problem, with its conditional mirror rule (paper protocol)
+  { id: 'derived-paper', style: 'W-Derived', set: 'main', protocol: 'paper', text: `${BASE}Export it as an STL file with threshold = {threshold_rule}, scale_xy = {scale_xy_rule}, scale_z = {scale_z_rule} and mirror_y {mirror_rule}.` },
   T('derived-h1', 'W-Derived', 'held-out', `${HELD}Simulate it, then write an STL where the density cut-off equals {threshold_rule}, each pixel measures {scale_xy_rule} mm, the part is {scale_z_rule} mm tall and mirror_y is {mirror_y}.`),
 
   T('distract-1', 'W-Distract', 'main', `${BASE}Use threshold {p_threshold} and scale_z {p_scale_z} only for the on-screen preview, but for manufacturing export the STL with threshold {threshold}, scale_xy {scale_xy}, scale_z {scale_z} and mirror_y {mirror_y}.`),

@@ -72,6 +72,12 @@ describe('workflow prompt templates', () => {
       expect(Math.abs(cond.expected.whenTrue.threshold - cond.expected.whenFalse.threshold)).toBeGreaterThanOrEqual(0.1 - 1e-9);
     }
     expect(buildSample(beams, 'Full', 'main', 0, 'engiai').prompt).toMatch(/render/);
+    // the reference's W-Derived rules: threshold = volfrac, scale_xy = 2·rmin, scale_z = 40·volfrac, mirror iff volfrac > 0.4
+    const derived = buildSample(beams, 'W-Derived', 'main', 3, 'paper');
+    expect(derived.expected).toEqual({ kind: 'exports', exports: [{ threshold: 0.1625, scale_xy: 5.5, scale_z: 6.5, mirror_y: false }] });
+    expect(derived.prompt).toMatch(/mirror_y true if the volume fraction is above 0\.4, else false/);
+    const p = buildSample(photonics, 'W-Derived', 'main', 0, 'paper').expected;
+    expect(p.kind === 'exports' && p.exports[0]).toMatchObject({ mirror_y: false, threshold: 0.5 });
   });
 
   it('uses both main paraphrases, keeps the held-out ones apart, and numbers nothing in Natural prompts', () => {
