@@ -30,6 +30,9 @@ describe('engiai bench (workflow, score, compare, report)', () => {
     const sp = JSON.parse(paper.stdout);
     expect(sp.scoredUnder).toBe('paper');
     expect(sp.co).toBeCloseTo(sp.cells.reduce((s: number, c: { n: number; paper: { co: number } }) => s + c.n * c.paper.co, 0) / 4, 12);
+    const badRun = engiai(home, ['bench', 'workflow', '--agent', 'reference', '--protocol', 'nope']);
+    expect(badRun.code).toBe(2);
+    expect(badRun.stderr).toMatch(/unknown protocol "nope"/);
     const bad = engiai(home, ['bench', 'score', join(home, 'runs', 'dis'), '--protocol', 'nope']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/unknown protocol "nope"/);
