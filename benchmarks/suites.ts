@@ -21,7 +21,8 @@ export interface SuiteAdapter {
   name: string;
   /** Metrics `bench compare` pairs (0/1 metrics get discordant counts). */
   metrics: string[];
-  scoreDir(dir: string, home: string): Promise<ScoredRun>;
+  /** `options.protocol`: the workflow suite's scoring protocol (`bench score --protocol`). */
+  scoreDir(dir: string, home: string, options?: { protocol?: string }): Promise<ScoredRun>;
   paired(dir: string, home: string): Promise<PairedTrial[]>;
   /**
    * This suite's sections of a combined report over several runs, the figures they carry, and its
@@ -35,9 +36,10 @@ const hash = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).dige
 const workflow: SuiteAdapter = {
   name: 'workflow',
   metrics: ['tc', 'co', 's_design', 's_tool'],
-  async scoreDir(dir, home) {
+  async scoreDir(dir, home, options) {
     const { scoreWorkflowDir } = await import('./workflow/index.ts');
-    return scoreWorkflowDir(dir, { home });
+    const { parseProtocol } = await import('./workflow/protocol.ts');
+    return scoreWorkflowDir(dir, { home, protocol: options?.protocol === undefined ? undefined : parseProtocol(options.protocol) });
   },
   async paired(dir, home) {
     const { scoreWorkflowTraces } = await import('./workflow/index.ts');

@@ -71,6 +71,13 @@ export interface DatasetOptions {
   problem: ProblemId;
   samples: number;
   preset: PresetName;
+  /**
+   * The paper protocol: `samples` rows drawn with replacement from the usable test rows by a stream
+   * seeded with this seed (the reference: numpy.default_rng(seed).choice(n, k, replace=True); ours is
+   * SplitMix32, so the rows drawn differ from numpy's for the same seed). Absent: the first `samples`
+   * usable rows in a fixed shuffled order (engiai).
+   */
+  drawSeed?: number;
   onGroundTruth?(done: number, total: number, cached: boolean): void;
 }
 
@@ -88,13 +95,21 @@ export async function datasetSamples(opts: DatasetOptions): Promise<DatasetSampl
   const problem = await getProblem(opts.problem);
   const spec = datasetSpec(problem.id);
   const preset: ConfigValues = { ...PRESETS[opts.preset][opts.problem] };
-  const plan = planDataset(problem, { grid: 'engibench', seed: 0, conditionsOverride: preset });
+  // problems whose EngiBench dataset was sampled (ThermoElastic2D) have no named grid: 200 sampled conditions, split as EngiBench splits
+  const plan = 'engibench' in spec.grids ? planDataset(problem, { grid: 'engibench', seed: 0, conditionsOverride: preset }) : planDataset(problem, { n: 200, seed: 0, conditionsOverride: preset });
   const varied = Object.keys(spec.ranges);
   const stated = statedConfig(problem, preset, spec.fixed);
   const test = shuffled(plan.rows.filter((r) => r.split === 'test'), splitmix32(WORKFLOW_DATASET_VERSION));
   const presetWarnings = new Set(problem.checkConfig(problem.resolveConfig(stated)).map((v) => v.constraint));
+  const usable = (row: (typeof test)[number]) => !problem.checkConfig(problem.resolveConfig({ ...row.config, ...stated })).some((v) => !presetWarnings.has(v.constraint));
+  let order = test;
+  if (opts.drawSeed !== undefined) {
+    const pool = test.filter(usable);
+    const rand = splitmix32(opts.drawSeed >>> 0);
+    order = Array.from({ length: opts.samples }, () => pool[Math.floor(rand() * pool.length)]);
+  }
   const out: DatasetSample[] = [];
-  for (const row of test) {
+  for (const row of order) {
     if (out.length >= opts.samples) break;
     const conditions = Object.fromEntries(varied.map((k) => [k, round4(row.config[k])]));
     const config = problem.resolveConfig({ ...conditions, ...stated });

@@ -10,5 +10,8 @@ export { STYLE_TEMPLATES, templatesFor, type ParaphraseSet } from './templates/s
 export { PRESETS, PRESET_NAMES, type PresetName } from './presets.ts';
 export { STYLES, PROBLEMS, DEFAULT_STYLES, OPTIMAL_SEQUENCE, parseStyle, type Style, type ProblemId } from './styles.ts';
 export { scoreWorkflowTrial, type WorkflowScore } from './scoring/scoreTrial.ts';
+export { scorePaperTrial } from './scoring/paperScore.ts';
+export { PROTOCOLS, DEFAULT_PROTOCOL, REFERENCE_COMMIT, parseProtocol, type Protocol } from './protocol.ts';
+export { protocolCells, protocolBlocks, type ProtocolCell } from './protocolTable.ts';
 export { readWorkflowTrace } from './scoring/traceView.ts';
 export type { WorkflowSample } from './schema.ts';

@@ -11,10 +11,12 @@ export const PRESETS = {
   paper: {
     beams2d: {},
     photonics2d: { num_elems_x: 90, num_elems_y: 110, num_optimization_steps: 40 },
+    thermoelastic2d: {},
   },
   small: {
     beams2d: { nelx: 40, nely: 20, max_iter: 30 },
     photonics2d: { num_elems_x: 60, num_elems_y: 105, num_optimization_steps: 8 },
+    thermoelastic2d: { max_iter: 10 },
   },
 } as const satisfies Record<string, Record<ProblemId, Record<string, number | boolean>>>;
 

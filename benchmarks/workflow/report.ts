@@ -15,6 +15,7 @@ import { distributions, heatmap, PALETTE, scatter } from '../reports/svgCharts.t
 import { passHatK } from '../stats/passK.ts';
 import { designFigure } from './figures.ts';
 import { PAPER_AVERAGES, PAPER_MODELS, PAPER_TABLES, WORKFLOW_DEVIATIONS } from './paperReference.ts';
+import { protocolBlocks } from './protocolTable.ts';
 import type { ScoredWorkflowTrial } from './rescore.ts';
 import { ALTERNATIVE_WEIGHTS, composite } from './scoring/weights.ts';
 import { PAPER_STYLES, PROBLEM_TITLE, PROBLEMS, STYLES, TOOL, type ProblemId, type Style } from './styles.ts';
@@ -22,7 +23,7 @@ import { PAPER_STYLES, PROBLEM_TITLE, PROBLEMS, STYLES, TOOL, type ProblemId, ty
 export const SUB_SCORES = ['iou', 'pa', 'obj', 'constr', 'conn', 'wt', 's_design', 's_tool', 's_completion'] as const;
 
 /** A scored trial with the configuration hash of its run (a report over several runs never pools two). */
-export type ReportTrial = ScoredWorkflowTrial & { configHash?: string };
+export type ReportTrial = ScoredWorkflowTrial;
 
 export type Cell = WorkflowCell;
 interface WorkflowCell extends GenericCell<ReportTrial> {
@@ -245,10 +246,11 @@ export function workflowReportDoc(trials: readonly ReportTrial[], runs: readonly
   const cs = cells(trials, fallbackHash(runs));
   const problems = PROBLEMS.filter((p) => trials.some((t) => t.sample.problem === p));
   const blocks: Block[] = [...provenanceBlocks(runs)];
-  for (const p of problems) blocks.push(...paperTable(p, cs));
+  for (const p of problems.filter((x) => Object.keys(PAPER_TABLES[x] ?? {}).length)) blocks.push(...paperTable(p, cs));
   blocks.push(...subScoreTable(cs), ...failureBlocks(trials));
   blocks.push(...duplicateBlocks(duplicateNotes(cs)));
   for (const p of problems) blocks.push(...figureBlocks(p, cs));
+  blocks.push(...protocolBlocks(trials));
   blocks.push({ kind: 'h2', text: 'Deviations from the paper (workflow)' }, { kind: 'list', items: [...WORKFLOW_DEVIATIONS] });
   return { title: 'EngiAI workflow benchmark', blocks };
 }

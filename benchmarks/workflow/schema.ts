@@ -3,6 +3,7 @@
  * what it must produce), and the payloads of its trace events. Types are inferred from these.
  */
 import { z } from 'zod';
+import { PROTOCOLS } from './protocol.ts';
 import { PROBLEMS, STYLES } from './styles.ts';
 
 export const stlArgsSchema = z
@@ -40,6 +41,7 @@ export const workflowSampleSchema = z
     problem: z.enum(PROBLEMS),
     style: z.enum(STYLES),
     set: z.enum(['main', 'held-out']),
+    protocol: z.enum(PROTOCOLS).default('engiai').describe('the run protocol the prompt was made under (traces before protocols: engiai)'),
     templateId: z.string().describe('<style template>+<condition phrase>'),
     sampleIndex: z.number().int().min(0),
     seed: z.number().int().min(0),

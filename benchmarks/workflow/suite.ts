@@ -15,13 +15,14 @@ import type { SuiteRunOptions } from '../runner/suiteRunOptions.ts';
 import { isWorkflowAgent, workflowPolicy, WORKFLOW_AGENTS } from './agents/policies.ts';
 import { datasetSamples, WORKFLOW_DATASET_VERSION } from './dataset.ts';
 import { PRESETS, type PresetName } from './presets.ts';
+import { DEFAULT_PROTOCOL, PROTOCOLS, type Protocol } from './protocol.ts';
 import { scoreView, scoreWorkflowDir, WORKFLOW_SUITE, type WorkflowScoreDirResult } from './rescore.ts';
 import { buildSample } from './samples.ts';
 import type { WorkflowSample } from './schema.ts';
 import type { WorkflowScore } from './scoring/scoreTrial.ts';
 import { encodeDesign, readWorkflowEvents } from './scoring/traceView.ts';
 import type { TraceEvent } from '../trace/index.ts';
-import { DEFAULT_STYLES, PROBLEMS, TOOL, type ProblemId, type Style } from './styles.ts';
+import { DEFAULT_PROBLEMS, DEFAULT_STYLES, SUPPORTED_STYLES, TOOL, type ProblemId, type Style } from './styles.ts';
 import type { ParaphraseSet } from './templates/styleTemplates.ts';
 
 export interface WorkflowRunOptions extends SuiteRunOptions {
@@ -32,6 +33,8 @@ export interface WorkflowRunOptions extends SuiteRunOptions {
   seeds: number[];
   paraphrases?: ParaphraseSet;
   preset?: PresetName;
+  /** The run protocol (prompts, sampling, seeds): protocol.ts; default paper. Both protocols score every trial. */
+  protocol?: Protocol;
   onGroundTruth?(problem: string, done: number, total: number, cached: boolean): void;
   /** A finished trial's score, as it finishes (the progress bar's running TC). */
   onScored?(id: string, score: WorkflowScore): void;
@@ -44,7 +47,7 @@ export interface WorkflowRunResult extends WorkflowScoreDirResult {
 
 /** The (problem, style) cells of a run. */
 export function cellsOf(options: Pick<WorkflowRunOptions, 'styles' | 'problems'>): [ProblemId, Style][] {
-  const problems = options.problems?.length ? options.problems : [...PROBLEMS];
+  const problems = options.problems?.length ? options.problems : [...DEFAULT_PROBLEMS];
   return problems.flatMap((p) => (options.styles?.length ? options.styles : DEFAULT_STYLES[p]).map((s): [ProblemId, Style] => [p, s]));
 }
 
@@ -54,6 +57,7 @@ export function workflowRunConfig(options: WorkflowRunOptions): Record<string, u
   return {
     suite: WORKFLOW_SUITE,
     datasetVersion: WORKFLOW_DATASET_VERSION,
+    protocol: options.protocol ?? DEFAULT_PROTOCOL,
     cells: cellsOf(options).map(([p, s]) => `${p}:${s}`),
     samples: options.samples,
     seeds: options.seeds,
@@ -70,7 +74,9 @@ function validate(options: WorkflowRunOptions): void {
   if (!!options.agent === !!options.model) throw new InputError('give exactly one of --agent and --model', { field: 'agent', hint: `scripted agents: ${WORKFLOW_AGENTS.join(', ')}` });
   if (options.agent && !isWorkflowAgent(options.agent)) throw new InputError(`unknown agent "${options.agent}"`, { field: 'agent', hint: `one of ${WORKFLOW_AGENTS.join(', ')}` });
   if (!options.seeds.length || options.seeds.some((s) => !Number.isInteger(s) || s < 0)) throw new InputError('--seeds must list non-negative integers', { field: 'seeds' });
+  if (options.protocol && !PROTOCOLS.includes(options.protocol)) throw new InputError(`unknown protocol "${options.protocol}"`, { field: 'protocol', hint: PROTOCOLS.join(', ') });
   if (options.preset && !(options.preset in PRESETS)) throw new InputError(`unknown preset "${options.preset}"`, { field: 'preset', hint: Object.keys(PRESETS).join(', ') });
+  for (const [p, s] of cellsOf(options)) if (!SUPPORTED_STYLES[p].includes(s)) throw new InputError(`${p} has no ${s} prompts`, { field: 'style', hint: `${p} runs ${SUPPORTED_STYLES[p].join(', ')}` });
   const extra = options.extraTools ?? 0;
   if (!Number.isInteger(extra) || extra < 0 || extra > 200) throw new InputError(`--extra-tools must be an integer in [0, 200], got ${extra}`, { field: 'extra-tools' });
 }
@@ -79,13 +85,18 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
   validate(options);
   const cells = cellsOf(options);
   const t0 = performance.now();
+  const protocol = options.protocol ?? DEFAULT_PROTOCOL;
   const bySample = new Map<string, WorkflowSample>();
   for (const problem of [...new Set(cells.map(([p]) => p))]) {
-    const rows = await datasetSamples({ home: options.config.home, problem, samples: options.samples, preset: options.preset ?? 'paper', onGroundTruth: (d, t, c) => options.onGroundTruth?.(problem, d, t, c) });
-    for (const [, style] of cells.filter(([p]) => p === problem)) {
-      for (const row of rows) {
-        for (const seed of options.seeds) {
-          const s = buildSample(row, style, options.paraphrases ?? 'main', seed);
+    const draw = (drawSeed?: number) =>
+      datasetSamples({ home: options.config.home, problem, samples: options.samples, preset: options.preset ?? 'paper', drawSeed, onGroundTruth: (d, t, c) => options.onGroundTruth?.(problem, d, t, c) });
+    // engiai: the same rows for every seed; paper: each seed draws its own rows, with replacement
+    const fixed = protocol === 'engiai' ? await draw() : undefined;
+    for (const seed of options.seeds) {
+      const rows = fixed ?? (await draw(seed));
+      for (const [, style] of cells.filter(([p]) => p === problem)) {
+        for (const row of rows) {
+          const s = buildSample(row, style, options.paraphrases ?? 'main', seed, protocol);
           bySample.set(s.id, s);
         }
       }

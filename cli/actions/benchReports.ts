@@ -14,9 +14,9 @@ async function home(): Promise<string> {
 }
 
 /** Re-scores a workflow, RAG or HPC run (the reasoning suite keeps its own command options). */
-export async function scoreAnySuite(dir: string, opts: JsonOpt): Promise<void> {
+export async function scoreAnySuite(dir: string, opts: JsonOpt & { protocol?: string }): Promise<void> {
   const { suiteOf } = await import('../../benchmarks/suites.ts');
-  const result = await (await suiteOf(dir)).scoreDir(dir, await home());
+  const result = await (await suiteOf(dir)).scoreDir(dir, await home(), { protocol: opts.protocol });
   if (opts.json) process.stdout.write(JSON.stringify(result.summary) + '\n');
   else process.stdout.write(`re-scored ${dir}\nsummary: ${result.files.summary}\nreport:  ${result.files.markdown}\n         ${result.files.html}\n`);
 }

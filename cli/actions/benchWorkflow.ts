@@ -13,21 +13,25 @@ export interface WorkflowOpts extends SuiteRunFlags {
   samples: string;
   paraphrases: string;
   preset: string;
+  protocol?: string;
 }
 
 const f2 = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : '–');
 
 export function workflowTable(summary: Record<string, unknown>, files: Record<string, string>): string {
   const cells = (summary.cells ?? []) as Record<string, unknown>[];
-  const head = ['problem', 'style', 'agent/model', 'n', 'TC', 'CO', 'S_design', 'S_tool'];
-  const rows = cells.map((c) => [String(c.problem), String(c.style), String(c.model), String(c.n), f2(c.tc), f2(c.co), f2(c.s_design), f2(c.s_tool)]);
+  const head = ['problem', 'style', 'agent/model', 'n', 'TC', 'CO', 'S_design', 'S_tool', 'TC paper', 'CO paper', 'TC engiai', 'CO engiai'];
+  const p = (c: Record<string, unknown>, protocol: string, k: string) => f2((c[protocol] as Record<string, unknown> | undefined)?.[k]);
+  const rows = cells.map((c) => [String(c.problem), String(c.style), String(c.model), String(c.n), f2(c.tc), f2(c.co), f2(c.s_design), f2(c.s_tool), p(c, 'paper', 'tc'), p(c, 'paper', 'co'), p(c, 'engiai', 'tc'), p(c, 'engiai', 'co')]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(head), ...rows.map(line)].join('\n') + `\n\ntrials: ${summary.n}, TC ${f2(summary.tc)}, CO ${f2(summary.co)}, failed: ${summary.failed}\nreport: ${files.markdown}\n        ${files.html}\n`;
+  return [line(head), ...rows.map(line)].join('\n') + `\n\nrun protocol: ${String(summary.protocol)} (TC, CO: scored under it; both protocols beside)\ntrials: ${summary.n}, TC ${f2(summary.tc)}, CO ${f2(summary.co)}, failed: ${summary.failed}\nreport: ${files.markdown}\n        ${files.html}\n`;
 }
 
 async function run(opts: WorkflowOpts): Promise<void> {
   const { STYLES, PROBLEMS, PRESET_NAMES, parseStyle, runWorkflow } = await import('../../benchmarks/workflow/index.ts');
+  const { FIRST_SEED, parseProtocol } = await import('../../benchmarks/workflow/protocol.ts');
+  const protocol = parseProtocol(opts.protocol);
   const styles = opts.style === 'all' ? [...STYLES] : list(opts.style)?.map(parseStyle);
   const problems = opts.problem === 'all' ? [...PROBLEMS] : list(opts.problem);
   for (const p of problems ?? []) if (!(PROBLEMS as readonly string[]).includes(p)) throw new InputError(`unknown problem "${p}"`, { field: 'problem', hint: `one of ${PROBLEMS.join(', ')}, or all` });
@@ -44,7 +48,8 @@ async function run(opts: WorkflowOpts): Promise<void> {
       styles,
       problems: problems as never,
       samples: integer('samples', opts.samples, 1, 1000)!,
-      seeds: parseSeeds(opts.seeds, 0),
+      seeds: parseSeeds(opts.seeds, FIRST_SEED[protocol]),
+      protocol,
       paraphrases: opts.paraphrases,
       preset: opts.preset as never,
       onGroundTruth: (problem, d, t, cached) => {
@@ -61,7 +66,7 @@ async function run(opts: WorkflowOpts): Promise<void> {
     // CPU time of this process and its worker threads: what the run costs on an idle machine
     const cpu = process.cpuUsage(cpu0);
     const timings = { ...result.timings, cpuMs: (cpu.user + cpu.system) / 1000 };
-    const summary = { ...result.summary, skipped: result.run.skipped, timings_ms: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) };
+    const summary = { ...result.summary, protocol, skipped: result.run.skipped, timings_ms: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) };
     if (opts.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else process.stdout.write(workflowTable(summary, result.files));
     if (result.run.failed.length) process.exitCode = 1;
@@ -76,10 +81,11 @@ export function registerWorkflow(bench: Command): void {
     .description('engineering workflows on the real agent graph, scored as the EngiAI paper (TC, CO and every sub-score), e.g. `engiai bench workflow --style W-Cond --problem beams2d --agent reference`')
     .option('--style <list>', '[string] comma-separated styles: Full, Natural, W-Rand, W-Derived, W-Distract, W-Cond, W-Multi, or all (default: Beams2D all seven, Photonics2D Full, W-Rand, W-Distract, W-Cond)')
     .option('--problem <list>', '[string] comma-separated: beams2d, photonics2d, or all (default: all)')
-    .option('--agent <name>', '[string] scripted agent: reference | branch-inverter | distracted | over-caller | no-render | guesser')
+    .option('--protocol <name>', '[string] run protocol: paper (the reference code\'s prompts, 5 rows per seed with replacement, seeds 1–3: comparable with the paper\'s Tables 2 and 3) | engiai (ours, holes closed); every trial is scored under both', 'paper')
+    .option('--agent <name>', '[string] scripted agent: reference | branch-inverter | distracted | over-caller | no-render | guesser | tolerance-step | cond-guess | wrong-design | skip-simulate')
     .option('--model <spec>', '[string] model under test: offline | openai:MODEL | google:MODEL | ollama:MODEL | openai-compatible:MODEL@URL (default: the configured model)')
     .option('--samples <n>', '[number] dataset samples (test-split rows) per style', '5')
-    .option('--seeds <seeds>', '[string] seeds per sample: a count (3 = 0,1,2), a range 1-10 or a list 4,7', '3')
+    .option('--seeds <seeds>', '[string] seeds per sample: a count (3 = 1,2,3 under paper, 0,1,2 under engiai), a range 1-10 or a list 4,7', '3')
     .option('--paraphrases <set>', '[string] prompt paraphrases: main | held-out (never seen by tests)', 'main')
     .option('--preset <name>', '[string] solver settings: paper (Beams2D as EngiBench; Photonics2D 90×110, 40 steps) | small (tiny grids)', 'paper')
     .option('--extra-tools <n>', '[number] add N plausible but irrelevant tools to every specialist', '0')

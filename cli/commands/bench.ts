@@ -34,6 +34,7 @@ export interface ReasoningOpts {
 export interface ScoreOpts {
   tau?: string;
   lexical?: boolean;
+  protocol?: string;
   json?: boolean;
 }
 
@@ -122,6 +123,7 @@ async function runReasoningCommand(opts: ReasoningOpts): Promise<void> {
 async function scoreCommand(dir: string, opts: ScoreOpts): Promise<void> {
   const { readManifest } = await import('../../benchmarks/runner/runConfig.ts');
   const suite = readManifest(dir)?.suite ?? 'reasoning';
+  if (opts.protocol !== undefined && suite === 'reasoning') throw new InputError(`--protocol applies to workflow, rag and hpc runs; ${dir} is a ${suite} run`, { field: 'protocol' });
   if (suite !== 'reasoning') return (await import('../actions/benchReports.ts')).scoreAnySuite(dir, opts);
   const { scoreRunDir } = await import('../../benchmarks/reasoning/index.ts');
   const result = scoreRunDir(dir, { tau: fraction('tau', opts.tau), lexical: opts.lexical });
@@ -158,6 +160,7 @@ export function register(program: Command): void {
     .argument('<dir>', '[string] run directory (holds run.json and traces/)')
     .option('--tau <t>', '[number] reasoning: match threshold override')
     .option('--lexical', '[boolean] reasoning: ignore stored embedding scores and use the lexical score')
+    .option('--protocol <name>', '[string] workflow, rag, hpc: report the scores of paper | engiai (both are always computed; default: the protocol the run was made under)')
     .option('--json', '[boolean] print the summary as one JSON object')
     .action((dir: string, opts: ScoreOpts) => scoreCommand(dir, opts));
   registerWorkflow(bench);

@@ -11,8 +11,8 @@ import type { Values } from './read/readRequest.ts';
 export type Step = { name: string; args: (done: DoneCall[]) => Record<string, unknown> };
 
 export interface Work {
-  /** A new design: problem, conditions and config for create_problem and optimize_design. */
-  optimize?: { problem: string; conditions: Values; config: Values };
+  /** A new design: problem, conditions and config for create_problem and optimize_design; `seed` (optimize_design only) when the request gives one. */
+  optimize?: { problem: string; conditions: Values; config: Values; seed?: number };
   /** The design the later steps work on when nothing is optimized. */
   designId?: string;
   simulate?: boolean;
@@ -61,7 +61,7 @@ export function program(w: Work): Step[] {
   if (w.optimize) {
     const o = w.optimize;
     const setup = { problem: o.problem, conditions: o.conditions, ...(Object.keys(o.config).length ? { config: o.config } : {}) };
-    steps.push({ name: 'create_problem', args: () => setup }, { name: 'optimize_design', args: () => setup });
+    steps.push({ name: 'create_problem', args: () => setup }, { name: 'optimize_design', args: () => (o.seed === undefined ? setup : { ...setup, seed: o.seed }) });
   }
   if (w.optimize || w.designId) {
     const branching = Boolean(w.exports?.branching);

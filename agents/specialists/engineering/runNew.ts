@@ -39,6 +39,12 @@ export function valueState(r: Reading, info: ProblemInfo, required: FieldRef[], 
   };
 }
 
+/** "seed=N" in the request (e.g. the benchmark's "IMPORTANT: Use seed=N when calling tools."): optimize_design's seed. */
+const seedOf = (text: string): { seed?: number } => {
+  const m = /\bseed\s*=\s*(\d{1,9})\b/i.exec(text);
+  return m ? { seed: Number(m[1]) } : {};
+};
+
 export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog: readonly ProblemInfo[], compareWith: string[]): Decision {
   const problem = r.problem.id ?? info.id;
   const st = r.steps;
@@ -53,7 +59,7 @@ export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog:
     extras,
     work: {
       ...(st.describe ? { describe: problem } : {}),
-      optimize: { problem, conditions: v.conditions, config: v.config },
+      optimize: { problem, conditions: v.conditions, config: v.config, ...seedOf(r.text.text) },
       simulate: st.simulate,
       render: st.render,
       stl: st.stl,

@@ -1,20 +1,30 @@
 /**
- * The workflow score of one trial (paper Appendix A.1, benchmarks.md §2.4), a pure function of the
- * trace and the sample's ground truth. Its only computation is deterministic re-simulation: the
+ * The workflow score of one trial under the engiai protocol (paper Appendix A.1, benchmarks.md §2.4,
+ * with the reference's holes closed; the paper protocol's scorer is paperScore.ts), a pure function
+ * of the trace and the sample's ground truth. Beyond the paper: export values must match within 0.01
+ * (below the spacing of every drawn value), the design must come from an optimize_design call with the
+ * prompt's conditions, solver settings and seed, a W-Cond export must follow a successful simulate of
+ * the design it exports and its branch is judged on that design, and S_tool is order-aware. Its only computation is deterministic re-simulation: the
  * agent's and the ground-truth design through the problem's simulator under the true conditions,
  * the agent's design under its own conditions (the objective W-Cond branches on), and each STL export
  * again through the exporter (is the mesh a closed, consistently oriented 2-manifold?).
  */
 import type { ConfigValues } from '../../../tools/engineering/constraint.ts';
 import type { Design, Problem } from '../../../tools/engineering/problem.ts';
+import { SEED_SENTENCE_RE } from '../protocol.ts';
 import type { StlArgs } from '../schema.ts';
 import { OPTIMAL_SEQUENCE, TOOL } from '../styles.ts';
 import { boundsExcess, connectivity, constraintCredit, iou, meanDensity, pixelAccuracy } from './designMetrics.ts';
 import type { CallRecord, TraceView } from './traceView.ts';
 import { composite, DESIGN_WEIGHTS, PAPER_WEIGHTS, type DesignMetric } from './weights.ts';
 
-/** Export parameters match within ±0.05 (floats), booleans exactly (Appendix A.1). */
-export const PARAM_TOLERANCE = 0.05;
+/**
+ * Export parameters match within ±0.01 (floats), booleans exactly. The paper's ±0.05 (Appendix A.1,
+ * paperScore.ts) is the spacing of our drawn values, so a value one grid step off passed; 0.01 is below
+ * every spacing (0.05 / 0.1 / 1 on the engiai grids, 0.01 / 0.01 / 0.1 as the paper prints them) and
+ * every wrong candidate is drawn at least 0.1 away.
+ */
+export const PARAM_TOLERANCE = 0.01;
 export const VOLFRAC_TAU = 0.05;
 
 export interface ScoringDeps {
@@ -47,17 +57,34 @@ export interface WorkflowScore {
 
 const okCalls = (calls: readonly CallRecord[], name: string) => calls.filter((c) => c.ok && c.name === name);
 
+/** Length of the longest common subsequence of two name sequences. */
+export function lcsLength(a: readonly string[], b: readonly string[]): number {
+  let prev = new Array<number>(b.length + 1).fill(0);
+  for (const x of a) {
+    const row = [0];
+    for (let j = 0; j < b.length; j++) row.push(x === b[j] ? prev[j] + 1 : Math.max(prev[j + 1], row[j]));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** S_tool, order-aware: matched = the longest common subsequence of the successful calls and the optimal sequence. */
 export function toolScore(style: TraceView['sample']['style'], calls: readonly CallRecord[]): { score: number; matched: number } {
   const optimal = OPTIMAL_SEQUENCE[style];
-  const left = new Map<string, number>();
-  for (const n of optimal) left.set(n, (left.get(n) ?? 0) + 1);
-  let matched = 0;
-  for (const c of calls) {
-    if (!c.ok || !left.get(c.name)) continue;
-    left.set(c.name, left.get(c.name)! - 1);
-    matched++;
-  }
+  const matched = lcsLength(calls.filter((c) => c.ok).map((c) => c.name), optimal);
   return { score: matched / Math.max(optimal.length, calls.length), matched };
+}
+
+const near = (a: unknown, e: number | boolean) => (typeof e === 'boolean' ? a === e : Math.abs(Number(a) - e) <= 1e-9 + 1e-6 * Math.abs(e));
+
+/** Why the optimize call's arguments are not those the prompt gives ('' when they are): its resolved conditions, the stated solver settings, the seed. */
+export function optimizeArgsMismatch(sample: TraceView['sample'], opt: CallRecord): string {
+  const resolved = (opt.result?.conditions ?? {}) as Record<string, unknown>;
+  const config = { ...((opt.args.config ?? {}) as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(sample.conditions)) if (!near(resolved[k], v)) return `optimize_design used ${k} = ${String(resolved[k])}, the prompt gives ${String(v)}`;
+  for (const [k, v] of Object.entries(sample.config)) if (!near(config[k], v)) return `optimize_design used ${k} = ${String(config[k])}, the prompt gives ${String(v)}`;
+  if (SEED_SENTENCE_RE.test(sample.prompt) && opt.args.seed !== sample.seed) return `optimize_design used seed ${String(opt.args.seed)}, the prompt gives ${sample.seed}`;
+  return '';
 }
 
 export const exportArgsOf = (c: CallRecord): StlArgs => {
@@ -91,15 +118,29 @@ function simulated(problem: Problem, design: Design, config: ConfigValues): numb
   return problem.simulate(design, config)[0];
 }
 
-function objectiveScore(problem: Problem, agent: number, gt: number): number {
+function ratioScore(direction: 'minimize' | 'maximize', agent: number, gt: number): number {
   if (!Number.isFinite(agent) || !Number.isFinite(gt)) return 0;
-  if (problem.objectives[0].direction === 'minimize') return agent > 0 ? Math.min(1, gt / agent) : 0;
+  if (direction === 'minimize') return agent > 0 ? Math.min(1, gt / agent) : 0;
   return gt !== 0 ? Math.min(1, Math.max(0, agent / gt)) : 0;
 }
 
-/** Mean over the problem's constraints of exp(−|v − v*|/τ): Beams2D the volume fraction, else the [0, 1] bounds. */
+/**
+ * Obj from both designs simulated under the true conditions. One objective: the ratio. ThermoElastic2D
+ * (structural compliance, thermal compliance, volume-fraction error): the mean of the two ratios and
+ * exp(−error/τ) of the volume-fraction error (a ratio of two near-zero errors would be noise).
+ */
+function objectiveScore(problem: Problem, design: Design, gt: Design, trueConfig: ConfigValues): number {
+  const [rows, cols] = problem.designShape(trueConfig);
+  if (design.shape[0] !== rows || design.shape[1] !== cols) return 0;
+  const a = problem.simulate(design, trueConfig);
+  const g = problem.simulate(gt, trueConfig);
+  const credits = problem.objectives.map((o, i) => (o.name === 'volume_fraction' ? constraintCredit(a[i], 0, VOLFRAC_TAU) : ratioScore(o.direction, a[i], g[i])));
+  return credits.reduce((s, x) => s + x, 0) / credits.length;
+}
+
+/** Mean over the problem's constraints of exp(−|v − v*|/τ): the volume fraction where the problem has one, else the [0, 1] bounds. */
 function constraintScore(problem: Problem, design: Design, trueConfig: ConfigValues): number {
-  if (problem.id === 'beams2d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
+  if (problem.id === 'beams2d' || problem.id === 'thermoelastic2d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
   return constraintCredit(boundsExcess(design), 0, VOLFRAC_TAU);
 }
 
@@ -113,6 +154,7 @@ export async function scoreWorkflowTrial(view: TraceView, deps: ScoringDeps): Pr
   const opt = okCalls(calls, TOOL.optimize).at(-1);
   const made = opt ? view.designs.get(String(opt.result?.design_id)) : undefined;
   const exports = okCalls(calls, TOOL.convert);
+  const designOf = (c: CallRecord) => String(c.result?.design_id);
 
   // task completion (§2.2's table)
   let failure = '';
@@ -123,11 +165,16 @@ export async function scoreWorkflowTrial(view: TraceView, deps: ScoringDeps): Pr
   } else {
     const missing = missingTools(calls, OPTIMAL_SEQUENCE[sample.style]);
     if (missing.length) failure = `missing successful ${missing.join(', ')}`;
+    if (!failure && opt) failure = optimizeArgsMismatch(sample, opt);
     const e = sample.expected;
     if (e.kind === 'exports' || e.kind === 'cond') {
       let expected = e.kind === 'exports' ? e.exports : [];
       if (e.kind === 'cond') {
-        const v = made ? simulated(problem, made.design, problem.resolveConfig(made.config)) : NaN;
+        // every export must follow a successful simulate of the design it exports; the branch is judged on the exported design
+        const blind = exports.find((x) => !calls.slice(0, calls.indexOf(x)).some((c) => c.ok && c.name === TOOL.simulate && designOf(c) === designOf(x)));
+        if (!failure && blind) failure = `exported design ${designOf(blind)} before simulating it`;
+        const judged = exports.length ? view.designs.get(designOf(exports[0])) : made;
+        const v = judged ? simulated(problem, judged.design, problem.resolveConfig(judged.config)) : NaN;
         const holds = e.cmp === 'below' ? v < e.limit : v > e.limit;
         expected = Number.isFinite(v) ? [holds ? e.whenTrue : e.whenFalse] : [];
         const taken = exports.map(exportArgsOf);
@@ -146,7 +193,7 @@ export async function scoreWorkflowTrial(view: TraceView, deps: ScoringDeps): Pr
     const d = made.design;
     m.iou = iou(d, deps.groundTruth);
     m.pa = pixelAccuracy(d, deps.groundTruth);
-    m.obj = objectiveScore(problem, simulated(problem, d, trueConfig), simulated(problem, deps.groundTruth, trueConfig));
+    m.obj = objectiveScore(problem, d, deps.groundTruth, trueConfig);
     m.constr = constraintScore(problem, d, trueConfig);
     m.conn = connectivity(d);
   }

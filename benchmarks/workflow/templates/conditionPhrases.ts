@@ -21,6 +21,11 @@ export const CONDITION_PHRASES: Record<string, readonly ConditionPhrase[]> = {
     { id: 'p-words', set: 'main', text: 'a first wavelength of {lambda1} µm, a second wavelength of {lambda2} µm and a blur radius of {blur_radius}' },
     { id: 'p-held', set: 'held-out', text: 'port 1 carrying {lambda1} µm, port 2 carrying {lambda2} µm and density smoothing over {blur_radius} pixels' },
   ],
+  thermoelastic2d: [
+    { id: 't-names', set: 'main', text: 'volfrac {volfrac} and weight {weight}' },
+    { id: 't-words', set: 'main', text: 'a volume fraction of {volfrac} and a structural objective weight of {weight}' },
+    { id: 't-held', set: 'held-out', text: 'material budget {volfrac} of the domain and {weight} of the objective on stiffness (the rest on heat conduction)' },
+  ],
 };
 
 export function phrasesFor(problem: string, set: ParaphraseSet): ConditionPhrase[] {

@@ -5,6 +5,7 @@
  * is the problem's condition phrase (conditionPhrases.ts), `{solver}` the solver settings sentence
  * (empty when the run uses the defaults). Slot kinds: templateText.ts.
  */
+import type { Protocol } from '../protocol.ts';
 import type { Style } from '../styles.ts';
 
 export type ParaphraseSet = 'main' | 'held-out';
@@ -15,6 +16,8 @@ export interface StyleTemplate {
   set: ParaphraseSet;
   /** Only for this problem (the Natural prompts describe each problem in its own words). */
   problem?: string;
+  /** Only under this protocol (the paper's Full prompt); other templates serve both. */
+  protocol?: Protocol;
   text: string;
 }
 
@@ -27,6 +30,8 @@ const T = (id: string, style: Style, set: ParaphraseSet, text: string, problem?:
 export const STYLE_TEMPLATES: readonly StyleTemplate[] = [
   T('full-1', 'Full', 'main', 'Optimize a {problem} design with {conditions}. {solver}Then simulate the design and render it.'),
   T('full-2', 'Full', 'main', `${BASE2}Simulate the optimized design, then render it.`),
+  // the reference's Full prompt states the conditions and asks to optimize, nothing more: whether the agent simulates and renders unprompted is what it tests
+  { id: 'full-paper', style: 'Full', set: 'main', protocol: 'paper', text: 'Design a {problem} structure with {conditions}. {solver}Optimize the structure.' },
   T('full-h1', 'Full', 'held-out', `${HELD}Afterwards evaluate the design by simulation and render a picture of it.`),
 
   T('natural-b1', 'Natural', 'main', 'Design a {q_weight} {problem} beam that carries a load {q_load}, with {q_detail} features. {solver}Simulate it and render the result.', 'beams2d'),
@@ -42,6 +47,8 @@ export const STYLE_TEMPLATES: readonly StyleTemplate[] = [
 
   T('derived-1', 'W-Derived', 'main', `${BASE}Export it as an STL file with threshold = {threshold_rule}, scale_xy = {scale_xy_rule}, scale_z = {scale_z_rule} and mirror_y {mirror_y}.`),
   T('derived-2', 'W-Derived', 'main', `${BASE2}Simulate the optimized design and export an STL whose threshold is {threshold_rule}, whose scale_xy is {scale_xy_rule} and whose scale_z is {scale_z_rule}; set mirror_y to {mirror_y}.`),
+  // the reference's rules, fixed per problem, with its conditional mirror rule (paper protocol)
+  { id: 'derived-paper', style: 'W-Derived', set: 'main', protocol: 'paper', text: `${BASE}Export it as an STL file with threshold = {threshold_rule}, scale_xy = {scale_xy_rule}, scale_z = {scale_z_rule} and mirror_y {mirror_rule}.` },
   T('derived-h1', 'W-Derived', 'held-out', `${HELD}Simulate it, then write an STL where the density cut-off equals {threshold_rule}, each pixel measures {scale_xy_rule} mm, the part is {scale_z_rule} mm tall and mirror_y is {mirror_y}.`),
 
   T('distract-1', 'W-Distract', 'main', `${BASE}Use threshold {p_threshold} and scale_z {p_scale_z} only for the on-screen preview, but for manufacturing export the STL with threshold {threshold}, scale_xy {scale_xy}, scale_z {scale_z} and mirror_y {mirror_y}.`),
@@ -57,7 +64,9 @@ export const STYLE_TEMPLATES: readonly StyleTemplate[] = [
   T('multi-h1', 'W-Multi', 'held-out', `${HELD}Simulate it. I need a pair of STL exports, one at threshold {threshold_1} (scale_xy {scale_xy_1}, scale_z {scale_z_1}, mirror_y {mirror_y_1}) and one at threshold {threshold_2} (scale_xy {scale_xy_2}, scale_z {scale_z_2}, mirror_y {mirror_y_2}).`),
 ];
 
-/** The templates a prompt of this style, problem and set is drawn from. */
-export function templatesFor(style: Style, problem: string, set: ParaphraseSet): StyleTemplate[] {
-  return STYLE_TEMPLATES.filter((t) => t.style === style && t.set === set && (!t.problem || t.problem === problem));
+/** The templates a prompt of this style, problem, set and protocol is drawn from (a protocol's own templates replace the shared ones). */
+export function templatesFor(style: Style, problem: string, set: ParaphraseSet, protocol: Protocol = 'engiai'): StyleTemplate[] {
+  const all = STYLE_TEMPLATES.filter((t) => t.style === style && t.set === set && (!t.problem || t.problem === problem));
+  const own = all.filter((t) => t.protocol === protocol);
+  return own.length ? own : all.filter((t) => !t.protocol);
 }

@@ -27,9 +27,9 @@ const PATTERN: Record<Kind, string> = {
   number: NUM,
   boolean: '(true|false)',
   text: '(.+?)',
-  problem: '(Beams2D|Photonics2D)',
+  problem: '(Beams2D|Photonics2D|ThermoElastic2D)',
   cmp: '(below|above)',
-  objective: '(compliance|total_overlap)',
+  objective: '(compliance|total_overlap|structural_compliance)',
   solver: SOLVER,
 };
 

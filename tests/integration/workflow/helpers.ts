@@ -10,7 +10,7 @@ export function benchHome(env: Record<string, string> = {}) {
   const config = loadConfig({ env: { ENGIAI_HOME: home, ...env }, cwd: home });
   let n = 0;
   const run = (o: Partial<WorkflowRunOptions>): Promise<WorkflowRunResult> =>
-    runWorkflow({ samples: 1, seeds: [0], preset: 'small', problems: ['beams2d'], out: join(home, `run-${n++}`), config, ...o });
+    runWorkflow({ samples: 1, seeds: [0], preset: 'small', problems: ['beams2d'], protocol: 'engiai', out: join(home, `run-${n++}`), config, ...o });
   return { home, config, run };
 }
 

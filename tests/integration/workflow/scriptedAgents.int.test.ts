@@ -10,17 +10,22 @@ import { benchHome } from './helpers.ts';
 describe('workflow scripted agents are scored as predicted', () => {
   const { run } = benchHome();
 
-  it('reference reaches TC = 1 on every style of Beams2D, with the optimal sequence and the ground-truth design', async () => {
+  it('reference reaches TC = 1 on every style of Beams2D, with the optimal sequence; from a random dataset start its design is near the ground truth but not equal', async () => {
     const r = await run({ agent: 'reference', styles: [...STYLES], seeds: [0, 1] });
     expect(r.run.failed).toEqual([]);
     expect(r.trials).toHaveLength(14);
     for (const t of r.trials) {
       expect(t.score, t.trialId).toMatchObject({ s_completion: 1, s_tool: 1, failure: '' });
       if (t.sample.style === 'Natural') expect(t.score.s_design).toBe(1);
-      else expect(t.score).toMatchObject({ iou: 1, pa: 1, obj: 1, conn: 1 });
+      else {
+        // the optimizer starts from the seed's random dataset design, so the design differs from the row's optimum
+        expect(t.score.iou, t.trialId).toBeGreaterThan(0.3);
+        expect(t.score.iou, t.trialId).toBeLessThan(1);
+        expect(t.score.constr).toBeGreaterThan(0.99); // the OC volume fraction is met to ~1e-6
+      }
       if (t.sample.style.startsWith('W-')) {
         expect(t.score.wt).toBe(1);
-        expect(t.score.co).toBeCloseTo(1, 3); // Constr: the OC volume fraction is met to ~1e-6
+        expect(t.score.co).toBeCloseTo(0.65 * t.score.s_design + 0.35, 12);
       }
     }
     const cells = r.summary.cells as { style: string; tc: number }[];

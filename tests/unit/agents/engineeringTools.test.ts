@@ -42,6 +42,30 @@ describe('engineering tools', () => {
     for (const k of ['threshold', 'scale_xy', 'scale_z', 'mirror_y']) expect(json.properties[k].description).toMatch(/default/);
   });
 
+  it('optimize_design with a seed starts from that seed\'s random dataset design (a train row\'s optimum, cached): same seed same design, another seed another', async () => {
+    const { randomTrainRow } = await import('../../../tools/engineering/dataset/randomDatasetDesign.ts');
+    const { getProblem } = await import('../../../tools/engineering/registry.ts');
+    // a thread of its own: the later tests list thread-a's designs
+    const own = (name: string, args: unknown) => runToolCall({ id: `id-${name}`, name, args }, tools, { ...runtime, threadId: 'thread-seed' }, never);
+    const seeded = (seed: number) => own('optimize_design', { ...SMALL, config: { ...SMALL.config, max_iter: 5 }, seed });
+    const a = await seeded(3);
+    expect(a.ok).toBe(true);
+    expect(a.result).toMatchObject({ start: 'random dataset design, seed 3' });
+    const again = await seeded(3);
+    const other = await seeded(4);
+    const uniform = await own('optimize_design', { ...SMALL, config: { ...SMALL.config, max_iter: 5 } });
+    const obj = (r: typeof a) => (r.result as { final_objective: { c: number } }).final_objective.c;
+    expect(obj(again)).toBe(obj(a));
+    expect(obj(other)).not.toBe(obj(a));
+    expect(obj(uniform)).not.toBe(obj(a));
+    const problem = await getProblem('beams2d');
+    const row = randomTrainRow(problem, problem.resolveConfig({ ...SMALL.conditions, ...SMALL.config, max_iter: 5 }), 3);
+    expect(row.config).toMatchObject({ nelx: 30, nely: 15, max_iter: 5 });
+    expect(existsSync(join(home, 'cache', 'dataset-designs', 'beams2d'))).toBe(true);
+    const both = await own('optimize_design', { ...SMALL, seed: 1, starting_design_id: (a.result as { design_id: string }).design_id });
+    expect(both.result).toMatchObject({ error: { type: 'InputError', message: 'give either starting_design_id or seed, not both' } });
+  });
+
   it('out-of-range conditions come back as an InputError naming the field and range', async () => {
     const r = await call('create_problem', { problem: 'beams2d', conditions: { volfrac: 1.5 } });
     expect(r.ok).toBe(false);

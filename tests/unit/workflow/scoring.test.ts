@@ -1,7 +1,7 @@
 /** The workflow scorers on hand-made traces: design metrics, tool use, completion rules, the composite. */
 import { describe, expect, it } from 'vitest';
 import { connectivity, iou, largestComponentShare, pixelAccuracy } from '../../../benchmarks/workflow/scoring/designMetrics.ts';
-import { argsMatch, scoreWorkflowTrial, toolScore } from '../../../benchmarks/workflow/scoring/scoreTrial.ts';
+import { argsMatch, lcsLength, scoreWorkflowTrial, toolScore } from '../../../benchmarks/workflow/scoring/scoreTrial.ts';
 import type { CallRecord, TraceView } from '../../../benchmarks/workflow/scoring/traceView.ts';
 import type { WorkflowSample } from '../../../benchmarks/workflow/index.ts';
 import type { Design } from '../../../tools/engineering/problem.ts';
@@ -37,7 +37,7 @@ describe('design metrics', () => {
 });
 
 describe('tool use and completion', () => {
-  it('S_tool = matched / max(optimal, actual), matched over successful calls as a multiset', () => {
+  it('S_tool = matched / max(optimal, actual), matched = the longest common subsequence of the successful calls and the optimal sequence', () => {
     const seq = [ok('create_problem'), ok('optimize_design'), ok('simulate_design'), ok('render_design')];
     expect(toolScore('Full', seq)).toEqual({ score: 1, matched: 4 });
     expect(toolScore('Full', [...seq, ok('simulate_design')]).score).toBeCloseTo(4 / 5, 12);
@@ -45,13 +45,16 @@ describe('tool use and completion', () => {
     expect(toolScore('Full', seq.slice(0, 3)).score).toBeCloseTo(3 / 4, 12);
     expect(toolScore('W-Multi', [ok('create_problem'), ok('optimize_design'), ok('simulate_design'), ok('convert_design_to_stl'), ok('convert_design_to_stl')]).score).toBe(1);
     expect(toolScore('Natural', [ok('ask_human_for_clarification')]).score).toBe(1);
+    // order-aware: exporting before simulating matches 3 of 4 (a multiset match would give 1)
+    expect(toolScore('W-Cond', [ok('create_problem'), ok('optimize_design'), ok('convert_design_to_stl'), ok('simulate_design')])).toEqual({ score: 0.75, matched: 3 });
+    expect(lcsLength(['a', 'b', 'c', 'b'], ['b', 'c', 'b', 'a'])).toBe(3);
   });
 
-  it('export parameters match within ±0.05, booleans exactly', () => {
+  it('export parameters match within ±0.01 (below the 0.05 grid step), booleans exactly', () => {
     const e = { threshold: 0.5, scale_xy: 1, scale_z: 10, mirror_y: true };
-    expect(argsMatch({ ...e, threshold: 0.55 }, e)).toBe(true);
-    expect(argsMatch({ ...e, threshold: 0.56 }, e)).toBe(false);
-    expect(argsMatch({ ...e, scale_z: 10.05 }, e)).toBe(true);
+    expect(argsMatch({ ...e, threshold: 0.51 }, e)).toBe(true);
+    expect(argsMatch({ ...e, threshold: 0.55 }, e)).toBe(false);
+    expect(argsMatch({ ...e, scale_z: 10.05 }, e)).toBe(false);
     expect(argsMatch({ ...e, mirror_y: false }, e)).toBe(false);
   });
 
@@ -65,10 +68,13 @@ describe('tool use and completion', () => {
       { threshold: 0.7, scale_xy: 2, scale_z: 8, mirror_y: true },
     ];
     const sample = (style: WorkflowSample['style'], expected: WorkflowSample['expected']): WorkflowSample => ({
-      id: 'x', problem: 'beams2d', style, set: 'main', templateId: 't', sampleIndex: 0, seed: 0, row: { id: 0, key: 'k' },
-      conditions: { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 }, config: { nelx: 12, nely: 6, max_iter: 10 }, prompt: '', slots: {}, expected, groundTruth: { key: 'g', objective: c },
+      id: 'x', problem: 'beams2d', style, set: 'main', protocol: 'engiai', templateId: 't', sampleIndex: 0, seed: 0, row: { id: 0, key: 'k' },
+      conditions: { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 }, config: { nelx: 12, nely: 6, max_iter: 10 }, prompt: 'IMPORTANT: Use seed=0 when calling tools.', slots: {}, expected, groundTruth: { key: 'g', objective: c },
     });
-    const calls = (exports: typeof sets) => [ok('create_problem'), ok('optimize_design', {}, { design_id: 'd1' }), ok('simulate_design'), ...exports.map((a) => ok('convert_design_to_stl', {}, { design_id: 'd1', ...a }))];
+    const optimized = ok('optimize_design', { config: { nelx: 12, nely: 6, max_iter: 10 }, seed: 0 }, { design_id: 'd1', conditions: { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 } });
+    const simulated = ok('simulate_design', { design_id: 'd1' }, { design_id: 'd1' });
+    const exported = (exports: typeof sets) => exports.map((a) => ok('convert_design_to_stl', {}, { design_id: 'd1', ...a }));
+    const calls = (exports: typeof sets) => [ok('create_problem'), optimized, simulated, ...exported(exports)];
     const view = (s: WorkflowSample, cs: CallRecord[]): TraceView => ({ sample: s, calls: cs, designs: new Map([['d1', { design, config }]]), turn: { status: 'done', answer: '' }, modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, durationMs: 0 });
     const deps = { problem, groundTruth: design, watertight: async () => true };
     const multi = sample('W-Multi', { kind: 'exports', exports: sets });
@@ -86,5 +92,33 @@ describe('tool use and completion', () => {
     const t2 = await scoreWorkflowTrial(view(cond('above', c * 1.1), calls([sets[0]])), deps);
     expect(t2).toMatchObject({ s_completion: 0, branch: { expected: 'false', taken: 'true' } });
     expect((await scoreWorkflowTrial(view(cond('above', c * 1.1), calls([])), deps)).failure).toBe('missing successful convert_design_to_stl');
+    // the export must follow a successful simulate of the design it exports
+    const blind = await scoreWorkflowTrial(view(cond('below', c * 1.1), [ok('create_problem'), optimized, ...exported([sets[0]]), simulated]), deps);
+    expect(blind).toMatchObject({ s_completion: 0, failure: 'exported design d1 before simulating it' });
+    const otherSim = await scoreWorkflowTrial(view(cond('below', c * 1.1), [ok('create_problem'), optimized, ok('simulate_design', { design_id: 'd0' }, { design_id: 'd0' }), ...exported([sets[0]])]), deps);
+    expect(otherSim.s_completion).toBe(0);
+  });
+
+  it('TC requires the optimize arguments the prompt gives: its conditions, solver settings and seed', async () => {
+    const problem = await getProblem('beams2d');
+    const config = problem.resolveConfig({ nelx: 12, nely: 6, max_iter: 10, volfrac: 0.4, rmin: 1.5, forcedist: 0.5 });
+    const design = optimize(problem, config).design;
+    const e = { threshold: 0.3, scale_xy: 1, scale_z: 5, mirror_y: false };
+    const sample: WorkflowSample = {
+      id: 'x', problem: 'beams2d', style: 'W-Rand', set: 'main', protocol: 'engiai', templateId: 't', sampleIndex: 0, seed: 2, row: { id: 0, key: 'k' },
+      conditions: { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 }, config: { nelx: 12, nely: 6, max_iter: 10 }, prompt: 'IMPORTANT: Use seed=2 when calling tools.', slots: {},
+      expected: { kind: 'exports', exports: [e] }, groundTruth: { key: 'g', objective: 1 },
+    };
+    const run = (args: Record<string, unknown>, conditions: Record<string, number>) =>
+      scoreWorkflowTrial(
+        { sample, calls: [ok('create_problem'), ok('optimize_design', args, { design_id: 'd1', conditions }), ok('simulate_design', { design_id: 'd1' }, { design_id: 'd1' }), ok('convert_design_to_stl', {}, { design_id: 'd1', ...e })], designs: new Map([['d1', { design, config }]]), turn: { status: 'done', answer: '' }, modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, durationMs: 0 },
+        { problem, groundTruth: design, watertight: async () => true },
+      );
+    const right = { volfrac: 0.4, rmin: 1.5, forcedist: 0.5 };
+    const solver = { nelx: 12, nely: 6, max_iter: 10 };
+    expect((await run({ config: solver, seed: 2 }, right)).failure).toBe('');
+    expect((await run({ config: solver, seed: 2 }, { ...right, volfrac: 0.5 })).failure).toBe('optimize_design used volfrac = 0.5, the prompt gives 0.4');
+    expect((await run({ config: { ...solver, max_iter: 20 }, seed: 2 }, right)).failure).toBe('optimize_design used max_iter = 20, the prompt gives 10');
+    expect((await run({ config: solver }, right)).failure).toBe('optimize_design used seed undefined, the prompt gives 2');
   });
 });

@@ -1,5 +1,8 @@
-/** optimize_design: the problem's optimizer from a uniform (or given) start; stores the design. */
+/** optimize_design: the problem's optimizer from a uniform (or given, or seeded random dataset design) start; stores the design. */
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { InputError } from '../../errors.ts';
+import { randomDatasetDesign } from '../dataset/randomDatasetDesign.ts';
 import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
 import { conditionsOf, loadStored, optimizeAndStore, setupProblem } from '../workflow.ts';
@@ -19,10 +22,22 @@ export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
     schema: z.strictObject({
       ...setupSchema(catalog),
       starting_design_id: designIdSchema.optional().describe('Optional warm start: a design id from an earlier optimize_design'),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional()
+        .describe("Optional: start from a random design of the problem's dataset (a train-split row's optimum) drawn with this seed, as EngiBench's random_design"),
     }),
     async run(args, ctx) {
       const setup = await setupProblem(args.problem, { ...args.config, ...args.conditions });
-      const start = args.starting_design_id ? await loadStored(ctx, args.starting_design_id) : undefined;
+      if (args.starting_design_id && args.seed !== undefined) throw new InputError('give either starting_design_id or seed, not both', { field: 'seed' });
+      const start = args.starting_design_id
+        ? await loadStored(ctx, args.starting_design_id)
+        : args.seed !== undefined
+          ? { design: randomDatasetDesign(join(dirname(ctx.store.root), 'cache', 'dataset-designs'), setup.problem, setup.config, args.seed).design, id: undefined }
+          : undefined;
       const objective = setup.problem.objectives[0].name;
       const stored = await optimizeAndStore(ctx, {
         ...setup,
@@ -40,6 +55,7 @@ export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
           iterations: stored.meta.iterations,
           final_objective: rounded(stored.objectives),
           volume_fraction: rounded(stored.volumeFraction),
+          ...(args.seed !== undefined ? { start: `random dataset design, seed ${args.seed}` } : {}),
           path: stored.dir,
           warnings: stored.warnings,
         },
