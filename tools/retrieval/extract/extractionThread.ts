@@ -16,7 +16,10 @@ import type { PreparedDocument } from './prepareDocument.ts';
 const BOOT = new URL('../../engineering/workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./extractionWorker.ts', import.meta.url).href;
 
-type Reply = { id: number; ok: true; doc: PreparedDocument } | { id: number; ok: false; name: string; message: string; hint?: string; field?: string; limit?: ExtractLimit };
+/** How long a new thread may take to load its modules (a busy machine) before it counts as failed to start. */
+const BOOT_TIMEOUT_MS = 60_000;
+
+type Reply = { ready: true } | { id: number; ok: true; doc: PreparedDocument } | { id: number; ok: false; name: string; message: string; hint?: string; field?: string; limit?: ExtractLimit };
 
 function rebuild(r: Extract<Reply, { ok: false }>): Error {
   if (r.name === 'ExtractLimitError' && r.limit) return new ExtractLimitError(r.message, r.limit, { hint: r.hint });
@@ -28,6 +31,9 @@ function rebuild(r: Extract<Reply, { ok: false }>): Error {
 
 export class ExtractionThread {
   private worker: Worker | null = null;
+  /** Resolves when the current thread has loaded its modules (its `{ready: true}` message). */
+  private ready: Promise<void> = Promise.resolve();
+  private markReady: () => void = () => undefined;
   private nextId = 1;
   private pending: { id: number; resolve: (d: PreparedDocument) => void; reject: (e: Error) => void } | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -39,7 +45,9 @@ export class ExtractionThread {
 
   private start(): Worker {
     const w = new Worker(BOOT, { execArgv: [], workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } });
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     w.on('message', (r: Reply) => {
+      if ('ready' in r) return this.markReady();
       const p = this.pending;
       if (!p || p.id !== r.id) return;
       this.pending = null;
@@ -65,15 +73,15 @@ export class ExtractionThread {
     return run;
   }
 
-  private run(bytes: Uint8Array, path: string): Promise<PreparedDocument> {
+  private async run(bytes: Uint8Array, path: string): Promise<PreparedDocument> {
+    let w: Worker;
+    try {
+      w = this.worker ??= this.start();
+    } catch (err) {
+      throw new InfraError(`cannot start an extraction thread: ${(err as Error).message}`, { cause: err, retryable: true });
+    }
+    await this.booted(w);
     return new Promise((resolve, reject) => {
-      let w: Worker;
-      try {
-        w = this.worker ??= this.start();
-      } catch (err) {
-        reject(new InfraError(`cannot start an extraction thread: ${(err as Error).message}`, { cause: err, retryable: true }));
-        return;
-      }
       const id = this.nextId++;
       const timer = setTimeout(() => {
         if (this.pending?.id !== id) return;
@@ -90,6 +98,24 @@ export class ExtractionThread {
       };
       const job: ExtractionJob = { id, bytes, path, chunking: this.chunking, limits: this.limits };
       w.postMessage(job);
+    });
+  }
+
+  /** Waits until thread w has loaded its modules; a thread that exits or takes too long is an InfraError. */
+  private booted(w: Worker): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = (err?: Error) => {
+        clearTimeout(timer);
+        w.off('exit', exited);
+        if (!err) return resolve();
+        if (this.worker === w) this.worker = null;
+        void w.terminate();
+        reject(err);
+      };
+      const exited = (code: number) => done(new InfraError(`the extraction thread exited while starting (code ${code})`, { retryable: true }));
+      const timer = setTimeout(() => done(new InfraError(`the extraction thread did not start within ${BOOT_TIMEOUT_MS / 1000} s`, { retryable: true })), BOOT_TIMEOUT_MS);
+      w.once('exit', exited);
+      this.ready.then(() => done());
     });
   }
 

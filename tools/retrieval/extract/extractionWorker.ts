@@ -1,7 +1,8 @@
 /**
  * Worker-thread entry of ExtractionThread (extractionThread.ts): answers each message
  * {id, bytes, path, chunking, limits} with {id, ok: true, doc} (prepareDocument's result) or
- * {id, ok: false, name, message, hint, field, limit}.
+ * {id, ok: false, name, message, hint, field, limit}. Once its modules are loaded it posts {ready: true},
+ * so the parent's per-file time limit counts reading, not the thread's start.
  */
 import { parentPort } from 'node:worker_threads';
 import type { ChunkOptions } from '../chunker.ts';
@@ -29,3 +30,4 @@ port.on('message', (job: ExtractionJob) => {
     },
   );
 });
+port.postMessage({ ready: true });
