@@ -10,8 +10,8 @@ import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { InputError, NotFoundError } from '../tools/errors.ts';
+import { ErrorCode, McpError, type LoggingLevel, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { CancelledError, InputError, NotFoundError } from '../tools/errors.ts';
 import { readRegularFile } from '../tools/fileFaults.ts';
 import { encodeError, encodeOutput } from '../tools/mcp/wireFormat.ts';
 import { mediaTypeOf, type BoundTool, type ToolRuntime } from '../tools/tool.ts';
@@ -28,6 +28,9 @@ export interface ToolServerOptions {
   log?: (line: string) => void;
 }
 
+/** MCP's "resource not found" (spec 2025-06-18, server/resources: error handling). */
+export const RESOURCE_NOT_FOUND = -32002;
+
 const TEXT_TYPES = /^(?:text\/|application\/json|image\/svg)/;
 /** Largest artifact served as a resource (base64 makes a blob a third larger on the wire). */
 export const MAX_RESOURCE_BYTES = 64 * 1024 * 1024;
@@ -39,6 +42,9 @@ function noPerson(): Promise<string> {
 export function createToolServer(o: ToolServerOptions): McpServer {
   const server = new McpServer({ name: o.name, version: o.version }, { capabilities: { logging: {} } });
   const produced = new Map<string, string>();
+  /** A notifications/message to this session's client (dropped below the level it set with logging/setLevel). */
+  const notify = (level: LoggingLevel, data: Record<string, unknown>, sessionId: string | undefined) =>
+    void server.server.sendLoggingMessage({ level, logger: o.name, data }, sessionId).catch(() => undefined);
 
   for (const tool of o.tools) {
     if (tool.asksPerson) continue;
@@ -55,6 +61,8 @@ export function createToolServer(o: ToolServerOptions): McpServer {
         const token = extra._meta?.progressToken;
         const runtime: ToolRuntime = {
           askHuman: noPerson,
+          // notifications/cancelled from the client aborts this: long work stops (CancelledError)
+          signal: extra.signal,
           progress:
             token === undefined
               ? undefined
@@ -64,13 +72,21 @@ export function createToolServer(o: ToolServerOptions): McpServer {
                 },
         };
         const t0 = performance.now();
+        // the arguments are not logged: they may carry paths and names the client did not mean to publish
+        notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
         try {
           const out = await tool.run(args, runtime);
+          const before = produced.size;
           for (const a of out.artifacts ?? []) produced.set(a.path, a.label ?? a.kind);
-          o.log?.(`${tool.name} ok in ${Math.round(performance.now() - t0)} ms`);
+          const ms = Math.round(performance.now() - t0);
+          o.log?.(`${tool.name} ok in ${ms} ms`);
+          notify('info', { event: 'tool finished', tool: tool.name, ms, artifacts: out.artifacts?.length ?? 0 }, extra.sessionId);
+          if (produced.size > before) server.sendResourceListChanged();
           return encodeOutput(out);
         } catch (err) {
-          o.log?.(`${tool.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+          const message = err instanceof Error ? err.message : String(err);
+          o.log?.(`${tool.name} failed: ${message}`);
+          notify(err instanceof CancelledError ? 'notice' : 'error', { event: 'tool failed', tool: tool.name, type: err instanceof Error ? err.name : 'ToolError', message }, extra.sessionId);
           return encodeError(err);
         }
       },
@@ -84,13 +100,23 @@ export function createToolServer(o: ToolServerOptions): McpServer {
     }),
     { description: 'Files the tools produced (designs, images, STL, G-code), inside the artifact folder only' },
     async (uri) => {
-      const real = await realpath(fileURLToPath(uri.href)).catch(() => null);
+      const notFound = () => new McpError(RESOURCE_NOT_FOUND, `no artifact at ${uri.href}`, { uri: uri.href });
+      let path: string;
+      try {
+        path = fileURLToPath(uri.href);
+      } catch {
+        throw notFound(); // file://host/... and the like name nothing on this machine
+      }
+      const real = await realpath(path).catch(() => null);
       const root = await realpath(o.artifactsRoot).catch(() => o.artifactsRoot);
-      if (!real || !real.startsWith(root + sep)) throw new NotFoundError(`no artifact at ${uri.href}`);
+      if (!real || !real.startsWith(root + sep)) throw notFound();
       const mimeType = mediaTypeOf(real);
       // a FIFO or device here must not hold a thread of the pool: opened without blocking, checked on the handle
       const data = await readRegularFile(real, { maxBytes: MAX_RESOURCE_BYTES, what: 'artifacts served as resources', hint: 'read only files the tools produced' }).catch((err: unknown) => {
-        throw err instanceof NotFoundError ? new NotFoundError(`no artifact at ${uri.href}`) : err;
+        if (err instanceof NotFoundError) throw notFound();
+        // too large, not a regular file: the request asked for something this server will not serve
+        if (err instanceof InputError) throw new McpError(ErrorCode.InvalidParams, err.hint ? `${err.message} (${err.hint})` : err.message, { uri: uri.href });
+        throw err;
       });
       return { contents: [TEXT_TYPES.test(mimeType) ? { uri: uri.href, mimeType, text: data.toString('utf8') } : { uri: uri.href, mimeType, blob: data.toString('base64') }] };
     },

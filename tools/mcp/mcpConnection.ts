@@ -3,13 +3,14 @@
  * server on first use, and when the server dies — before or during a call — it reports that call
  * as failed (never repeating it: a print must not start twice) and starts a fresh server on the
  * next call. An HTTP server that answers 404 (it restarted, or our idle session expired) never saw
- * the call: a new session is started and the call sent once more. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
+ * the call: a new session is started and the call sent once more. A cancelled call is cancelled on
+ * the server too (notifications/cancelled). Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { InfraError, TimeoutError } from '../errors.ts';
+import { CancelledError, InfraError, reasonOf, throwIfCancelled, TimeoutError } from '../errors.ts';
 import type { WireResult } from './wireFormat.ts';
 
 export type McpEndpoint =
@@ -98,26 +99,30 @@ export class McpConnection {
     return this.connecting;
   }
 
-  callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void): Promise<WireResult> {
-    return this.call(name, args, onProgress, false);
+  /** Aborting `signal` sends the server notifications/cancelled (its tool stops) and rejects with a CancelledError. */
+  callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void, signal?: AbortSignal): Promise<WireResult> {
+    return this.call(name, args, onProgress, signal, false);
   }
 
-  private async call(name: string, args: Record<string, unknown>, onProgress: ((p: ProgressUpdate) => void) | undefined, again: boolean): Promise<WireResult> {
+  private async call(name: string, args: Record<string, unknown>, onProgress: ((p: ProgressUpdate) => void) | undefined, signal: AbortSignal | undefined, again: boolean): Promise<WireResult> {
+    throwIfCancelled(signal);
     const client = await this.connect();
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         timeout: this.opts.callTimeoutMs,
         resetTimeoutOnProgress: true,
         ...(onProgress ? { onprogress: (p: ProgressUpdate) => onProgress(p) } : {}),
+        ...(signal ? { signal } : {}),
       });
       return result as unknown as WireResult;
     } catch (err) {
+      if (signal?.aborted) throw new CancelledError(`${name} on the ${this.label} MCP server was cancelled: ${reasonOf(signal)}`, { cause: err });
       if (!again && err instanceof StreamableHTTPError && err.code === 404) {
         // the server has no such session (restarted, or the session expired): it did not run the call
         this.opts.log?.(`${this.label} MCP server does not know our session (restarted or expired): starting a new one`);
         if (this.client === client) this.client = null;
         await client.close().catch(() => undefined);
-        return this.call(name, args, onProgress, true);
+        return this.call(name, args, onProgress, signal, true);
       }
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         throw new TimeoutError(`${name} on the ${this.label} MCP server took longer than ${this.opts.callTimeoutMs} ms`, this.opts.callTimeoutMs, { hint: 'raise prusa.server.callTimeoutMs' });
