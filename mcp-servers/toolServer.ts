@@ -3,8 +3,11 @@
  * run → {result, artifacts}) becomes an MCP tool with the same name, description and schema. Long
  * work reports MCP progress notifications when the caller sent a progress token; artifacts come
  * back as resource links and are readable as resources (file:// URIs inside the artifact folder
- * only, regular files only). Tools whose purpose is to ask the person are not served (an MCP server has no person to
- * ask); a tool that needs approval is marked destructive, so the client asks before calling it.
+ * only, regular files only). A tool's title and output schema (its result as structuredContent)
+ * are served with it; a client's cancel aborts the call's signal; each call's start, end and
+ * failure is logged to the client (notifications/message). Tools whose purpose is to ask the
+ * person are not served (an MCP server has no person to ask); a tool that needs approval is marked
+ * destructive, so the client asks before calling it.
  */
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
@@ -52,8 +55,11 @@ export function createToolServer(o: ToolServerOptions): McpServer {
     server.registerTool(
       tool.name,
       {
+        ...(tool.title ? { title: tool.title } : {}),
         description: tool.description,
         inputSchema: tool.schema,
+        // the result the call returns as structuredContent; the SDK refuses a result that does not match it
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         annotations: o.annotations?.[tool.name] ?? (needsApproval === true ? { destructiveHint: true } : {}),
         _meta: { 'engiai/keyFields': tool.keyFields ?? null, 'engiai/needsApproval': needsApproval },
       },
