@@ -13,6 +13,8 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CancelledError } from '../../../tools/errors.ts';
+import { McpConnection } from '../../../tools/mcp/mcpConnection.ts';
 import { BIN } from '../cli/helpers.ts';
 import { startMcpHttp, type McpHttpChild } from './mcpHttpKit.ts';
 
@@ -102,5 +104,30 @@ describe('a cancelled optimize_design stops and stores nothing', () => {
     cleanups.push(() => client.close());
     await cancelMidway(client, home);
     expect(server.stderr()).toMatch(/optimize_design failed: optimization cancelled/);
+  }, 90_000);
+
+  it("through our own McpConnection: a cancelled turn's signal cancels the call on the server", async () => {
+    const home = newHome();
+    const server: McpHttpChild = await startMcpHttp(['engineering', '--transport', 'http', '--port', '0'], { ENGIAI_HOME: home });
+    cleanups.push(() => server.stop());
+    const connection = new McpConnection('engineering', { kind: 'http', url: server.url }, { callTimeoutMs: 120_000 });
+    cleanups.push(() => connection.close());
+    const ac = new AbortController();
+    const steps: number[] = [];
+    const call = connection.callTool('optimize_design', LONG, (p) => {
+      steps.push(p.progress);
+      if (p.progress === 2) ac.abort('the turn was cancelled');
+    }, ac.signal);
+    const err = await call.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CancelledError);
+    expect((err as Error).message).toMatch(/optimize_design on the engineering MCP server was cancelled: the turn was cancelled/);
+    const t0 = performance.now();
+    while (!/optimize_design failed: optimization cancelled/.test(server.stderr())) {
+      if (performance.now() - t0 > 10_000) throw new Error(`the server did not stop the optimization: ${server.stderr()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(storedDesigns(home)).toEqual([]);
+    // an already cancelled signal sends nothing
+    await expect(connection.callTool('list_designs', {}, undefined, ac.signal)).rejects.toBeInstanceOf(CancelledError);
   }, 90_000);
 });
