@@ -7,7 +7,7 @@
  * are served with it; a client's cancel aborts the call's signal; each call's start, end and
  * failure is logged to the client (notifications/message). Tools whose purpose is to ask the
  * person are not served (an MCP server has no person to ask); a tool that needs approval is marked
- * destructive, so the client asks before calling it.
+ * destructive and asks the person through the client (elicitation) before it runs.
  */
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
@@ -17,6 +17,7 @@ import { ErrorCode, McpError, type LoggingLevel, type ToolAnnotations } from '@m
 import { CancelledError, InputError, NotFoundError } from '../tools/errors.ts';
 import { readRegularFile } from '../tools/fileFaults.ts';
 import { encodeError, encodeOutput } from '../tools/mcp/wireFormat.ts';
+import { confirmThroughClient } from './confirmThroughClient.ts';
 import { mediaTypeOf, type BoundTool, type ToolRuntime } from '../tools/tool.ts';
 
 export interface ToolServerOptions {
@@ -78,9 +79,10 @@ export function createToolServer(o: ToolServerOptions): McpServer {
                 },
         };
         const t0 = performance.now();
-        // the arguments are not logged: they may carry paths and names the client did not mean to publish
-        notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
         try {
+          await confirmThroughClient(server.server, tool, args, extra);
+          // the arguments are not logged: they may carry paths and names the client did not mean to publish
+          notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
           const out = await tool.run(args, runtime);
           const before = produced.size;
           for (const a of out.artifacts ?? []) produced.set(a.path, a.label ?? a.kind);
