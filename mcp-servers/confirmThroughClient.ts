@@ -8,16 +8,18 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ElicitResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitResultSchema, ErrorCode, McpError, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { InputError } from '../tools/errors.ts';
 import { approvalNeeded, type BoundTool } from '../tools/tool.ts';
 
 /** Marks the question with the tool it is for, so a client that already has the person's yes for that call can say so. */
 export const ELICIT_TOOL_META = 'engiai/tool';
+/** How long the person has to answer (the SDK's default of 60 s is too short for a person). */
+export const CONFIRM_TIMEOUT_MS = 10 * 60_000;
 /** Longest rendering of the arguments in the question. */
 const MAX_ARGS_CHARS = 600;
 
-export async function confirmThroughClient(server: Server, tool: BoundTool, args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<void> {
+export async function confirmThroughClient(server: Server, tool: BoundTool, args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>, timeoutMs = CONFIRM_TIMEOUT_MS): Promise<void> {
   if (!approvalNeeded(tool, args)) return;
   const label = tool.title ?? tool.name;
   if (!server.getClientCapabilities()?.elicitation?.form) {
@@ -41,8 +43,14 @@ export async function confirmThroughClient(server: Server, tool: BoundTool, args
       },
     },
     ElicitResultSchema,
-    { signal: extra.signal },
-  );
+    { signal: extra.signal, timeout: timeoutMs },
+  ).catch((err: unknown) => {
+    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+      const waited = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)} min` : timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+      throw new InputError(`nobody answered whether to run ${tool.name} within ${waited}; nothing was done`, { hint: `call ${tool.name} again when someone can confirm it` });
+    }
+    throw err;
+  });
   if (answer.action === 'accept' && answer.content?.confirm === true) return;
   const said = answer.action === 'accept' ? 'did not confirm' : answer.action === 'decline' ? 'declined' : 'dismissed the question';
   throw new InputError(`the person ${said} ${tool.name} through the MCP client; nothing was done`, { hint: `call ${tool.name} again when they want it` });

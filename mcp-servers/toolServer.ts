@@ -28,6 +28,8 @@ export interface ToolServerOptions {
   artifactsRoot: string;
   /** Annotations per tool name (default: from needsApproval). */
   annotations?: Record<string, ToolAnnotations>;
+  /** How long a tool that needs a yes waits for the person's answer (default 10 min). */
+  confirmTimeoutMs?: number;
   /** Log lines (stderr in the server processes: stdout belongs to the protocol). */
   log?: (line: string) => void;
 }
@@ -80,7 +82,7 @@ export function createToolServer(o: ToolServerOptions): McpServer {
         };
         const t0 = performance.now();
         try {
-          await confirmThroughClient(server.server, tool, args, extra);
+          await confirmThroughClient(server.server, tool, args, extra, o.confirmTimeoutMs);
           // the arguments are not logged: they may carry paths and names the client did not mean to publish
           notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
           const out = await tool.run(args, runtime);
