@@ -67,6 +67,15 @@ export function normalOrigin(origin: string): string | null {
   }
 }
 
+/**
+ * This server's own origins (`http://<name>:<port>` for each Host name it answers to): a page
+ * from one of them could only have been served by this server, which serves none, so such an
+ * Origin is no cross-origin request (the conformance suite's DNS-rebinding scenario sends one).
+ */
+export function ownOrigins(hosts: ReadonlySet<string>, port: number): string[] {
+  return [...hosts].map((h) => `http://${h.includes(':') ? `[${h}]` : h}:${port}`).flatMap((o) => normalOrigin(o) ?? []);
+}
+
 /** Only requests whose Host names this server are served, on every bind address. */
 export function mcpHostGuard(allowed: ReadonlySet<string>) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -76,7 +85,7 @@ export function mcpHostGuard(allowed: ReadonlySet<string>) {
   };
 }
 
-/** Requests without Origin (non-browser clients) pass; a browser's Origin must be one configured. */
+/** Requests without Origin (non-browser clients) pass; a browser's Origin must be one configured or the server's own. */
 export function mcpOriginGuard(allowed: ReadonlySet<string>) {
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;

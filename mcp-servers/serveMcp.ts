@@ -16,7 +16,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULTS } from '../config/defaults.ts';
 import { InputError } from '../tools/errors.ts';
-import { allowedHostNames, assertSafeMcpBind, mcpHostGuard, mcpOriginGuard, mcpTokenGuard, normalOrigin } from './httpGuards.ts';
+import { allowedHostNames, assertSafeMcpBind, mcpHostGuard, mcpOriginGuard, mcpTokenGuard, normalOrigin, ownOrigins } from './httpGuards.ts';
 import { MAX_BODY_BYTES, rpcClientErrors, rpcError, rpcErrorHandler, rpcNotFound } from './rpcErrors.ts';
 import { SessionTable } from './sessionTable.ts';
 
@@ -92,7 +92,8 @@ async function serveHttp(factory: () => McpServer, o: ServeOptions): Promise<Mcp
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   // guards first: a foreign Host or Origin, or no token, is refused before the body is read
-  app.use(mcpHostGuard(allowedHostNames(host, o.allowedHosts)), mcpOriginGuard(origins), mcpTokenGuard(o.token), express.json({ limit: MAX_BODY_BYTES }));
+  const hosts = allowedHostNames(host, o.allowedHosts);
+  app.use(mcpHostGuard(hosts), mcpOriginGuard(origins), mcpTokenGuard(o.token), express.json({ limit: MAX_BODY_BYTES }));
 
   /** Hands a request to its session, which is busy (neither expires nor is pushed out) until the response closes. */
   const handle = async (id: string, s: Session, req: Request, res: Response, body?: unknown) => {
@@ -152,6 +153,7 @@ async function serveHttp(factory: () => McpServer, o: ServeOptions): Promise<Mcp
   });
   rpcClientErrors(http);
   const port = (http.address() as AddressInfo).port;
+  for (const own of ownOrigins(hosts, port)) origins.add(own);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`;
   o.log(`MCP server on ${url}${o.token ? ' (token required)' : ''}`);
   let done!: () => void;

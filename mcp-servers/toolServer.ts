@@ -3,17 +3,21 @@
  * run → {result, artifacts}) becomes an MCP tool with the same name, description and schema. Long
  * work reports MCP progress notifications when the caller sent a progress token; artifacts come
  * back as resource links and are readable as resources (file:// URIs inside the artifact folder
- * only, regular files only). Tools whose purpose is to ask the person are not served (an MCP server has no person to
- * ask); a tool that needs approval is marked destructive, so the client asks before calling it.
+ * only, regular files only). A tool's title and output schema (its result as structuredContent)
+ * are served with it; a client's cancel aborts the call's signal; each call's start, end and
+ * failure is logged to the client (notifications/message). Tools whose purpose is to ask the
+ * person are not served (an MCP server has no person to ask); a tool that needs approval is marked
+ * destructive and asks the person through the client (elicitation) before it runs.
  */
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { InputError, NotFoundError } from '../tools/errors.ts';
+import { ErrorCode, McpError, type LoggingLevel, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { CancelledError, InputError, NotFoundError } from '../tools/errors.ts';
 import { readRegularFile } from '../tools/fileFaults.ts';
 import { encodeError, encodeOutput } from '../tools/mcp/wireFormat.ts';
+import { confirmThroughClient } from './confirmThroughClient.ts';
 import { mediaTypeOf, type BoundTool, type ToolRuntime } from '../tools/tool.ts';
 
 export interface ToolServerOptions {
@@ -24,9 +28,14 @@ export interface ToolServerOptions {
   artifactsRoot: string;
   /** Annotations per tool name (default: from needsApproval). */
   annotations?: Record<string, ToolAnnotations>;
+  /** How long a tool that needs a yes waits for the person's answer (default 10 min). */
+  confirmTimeoutMs?: number;
   /** Log lines (stderr in the server processes: stdout belongs to the protocol). */
   log?: (line: string) => void;
 }
+
+/** MCP's "resource not found" (spec 2025-06-18, server/resources: error handling). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 const TEXT_TYPES = /^(?:text\/|application\/json|image\/svg)/;
 /** Largest artifact served as a resource (base64 makes a blob a third larger on the wire). */
@@ -39,6 +48,9 @@ function noPerson(): Promise<string> {
 export function createToolServer(o: ToolServerOptions): McpServer {
   const server = new McpServer({ name: o.name, version: o.version }, { capabilities: { logging: {} } });
   const produced = new Map<string, string>();
+  /** A notifications/message to this session's client (dropped below the level it set with logging/setLevel). */
+  const notify = (level: LoggingLevel, data: Record<string, unknown>, sessionId: string | undefined) =>
+    void server.server.sendLoggingMessage({ level, logger: o.name, data }, sessionId).catch(() => undefined);
 
   for (const tool of o.tools) {
     if (tool.asksPerson) continue;
@@ -46,8 +58,11 @@ export function createToolServer(o: ToolServerOptions): McpServer {
     server.registerTool(
       tool.name,
       {
+        ...(tool.title ? { title: tool.title } : {}),
         description: tool.description,
         inputSchema: tool.schema,
+        // the result the call returns as structuredContent; the SDK refuses a result that does not match it
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         annotations: o.annotations?.[tool.name] ?? (needsApproval === true ? { destructiveHint: true } : {}),
         _meta: { 'engiai/keyFields': tool.keyFields ?? null, 'engiai/needsApproval': needsApproval },
       },
@@ -55,6 +70,8 @@ export function createToolServer(o: ToolServerOptions): McpServer {
         const token = extra._meta?.progressToken;
         const runtime: ToolRuntime = {
           askHuman: noPerson,
+          // notifications/cancelled from the client aborts this: long work stops (CancelledError)
+          signal: extra.signal,
           progress:
             token === undefined
               ? undefined
@@ -65,12 +82,21 @@ export function createToolServer(o: ToolServerOptions): McpServer {
         };
         const t0 = performance.now();
         try {
+          await confirmThroughClient(server.server, tool, args, extra, o.confirmTimeoutMs);
+          // the arguments are not logged: they may carry paths and names the client did not mean to publish
+          notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
           const out = await tool.run(args, runtime);
+          const before = produced.size;
           for (const a of out.artifacts ?? []) produced.set(a.path, a.label ?? a.kind);
-          o.log?.(`${tool.name} ok in ${Math.round(performance.now() - t0)} ms`);
+          const ms = Math.round(performance.now() - t0);
+          o.log?.(`${tool.name} ok in ${ms} ms`);
+          notify('info', { event: 'tool finished', tool: tool.name, ms, artifacts: out.artifacts?.length ?? 0 }, extra.sessionId);
+          if (produced.size > before) server.sendResourceListChanged();
           return encodeOutput(out);
         } catch (err) {
-          o.log?.(`${tool.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+          const message = err instanceof Error ? err.message : String(err);
+          o.log?.(`${tool.name} failed: ${message}`);
+          notify(err instanceof CancelledError ? 'notice' : 'error', { event: 'tool failed', tool: tool.name, type: err instanceof Error ? err.name : 'ToolError', message }, extra.sessionId);
           return encodeError(err);
         }
       },
@@ -84,13 +110,23 @@ export function createToolServer(o: ToolServerOptions): McpServer {
     }),
     { description: 'Files the tools produced (designs, images, STL, G-code), inside the artifact folder only' },
     async (uri) => {
-      const real = await realpath(fileURLToPath(uri.href)).catch(() => null);
+      const notFound = () => new McpError(RESOURCE_NOT_FOUND, `no artifact at ${uri.href}`, { uri: uri.href });
+      let path: string;
+      try {
+        path = fileURLToPath(uri.href);
+      } catch {
+        throw notFound(); // file://host/... and the like name nothing on this machine
+      }
+      const real = await realpath(path).catch(() => null);
       const root = await realpath(o.artifactsRoot).catch(() => o.artifactsRoot);
-      if (!real || !real.startsWith(root + sep)) throw new NotFoundError(`no artifact at ${uri.href}`);
+      if (!real || !real.startsWith(root + sep)) throw notFound();
       const mimeType = mediaTypeOf(real);
       // a FIFO or device here must not hold a thread of the pool: opened without blocking, checked on the handle
       const data = await readRegularFile(real, { maxBytes: MAX_RESOURCE_BYTES, what: 'artifacts served as resources', hint: 'read only files the tools produced' }).catch((err: unknown) => {
-        throw err instanceof NotFoundError ? new NotFoundError(`no artifact at ${uri.href}`) : err;
+        if (err instanceof NotFoundError) throw notFound();
+        // too large, not a regular file: the request asked for something this server will not serve
+        if (err instanceof InputError) throw new McpError(ErrorCode.InvalidParams, err.hint ? `${err.message} (${err.hint})` : err.message, { uri: uri.href });
+        throw err;
       });
       return { contents: [TEXT_TYPES.test(mimeType) ? { uri: uri.href, mimeType, text: data.toString('utf8') } : { uri: uri.href, mimeType, blob: data.toString('base64') }] };
     },

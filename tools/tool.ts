@@ -66,6 +66,10 @@ interface ToolMeta {
   readonly asksPerson?: boolean;
   /** Result fields worth handing back to the supervisor and showing in timelines (default: all). */
   readonly keyFields?: readonly string[];
+  /** A short human-readable name ("Optimize a design"), shown by clients instead of `name`. */
+  readonly title?: string;
+  /** The shape of `result` (MCP outputSchema; a server checks each result against it). */
+  readonly outputSchema?: z.ZodObject;
 }
 
 /** A tool written against context C. */
@@ -143,6 +147,8 @@ export function bindTool<S extends z.ZodObject, C>(tool: Tool<S, C>, context: C)
     callSubject: tool.subjectOf ? (args: unknown, runtime: ToolRuntime) => tool.subjectOf!(args as z.infer<S>, { ...context, ...runtime }) : undefined,
     asksPerson: tool.asksPerson,
     keyFields: tool.keyFields,
+    title: tool.title,
+    outputSchema: tool.outputSchema,
     run: (args: unknown, runtime: ToolRuntime) => tool.run(args as z.infer<S>, { ...context, ...runtime }),
   });
 }

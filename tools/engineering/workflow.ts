@@ -84,6 +84,8 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
   const { problem, config } = req;
   const t0 = performance.now();
   const result = await runOptimizer(problem, config, req.start?.design, req.onStep ?? (() => {}), req.signal);
+  // a cancel that arrived as the last iteration finished still means: store nothing
+  throwIfCancelled(req.signal);
   const seconds = (performance.now() - t0) / 1000;
   const objectives = objectiveRecord(problem, result.objectives);
   const saved = await ctx.store.save(result.design, {

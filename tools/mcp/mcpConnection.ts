@@ -3,13 +3,16 @@
  * server on first use, and when the server dies — before or during a call — it reports that call
  * as failed (never repeating it: a print must not start twice) and starts a fresh server on the
  * next call. An HTTP server that answers 404 (it restarted, or our idle session expired) never saw
- * the call: a new session is started and the call sent once more. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
+ * the call: a new session is started and the call sent once more. A cancelled call is cancelled on
+ * the server too (notifications/cancelled). When the server asks for the person's yes
+ * (elicitation/create naming a tool), the answer is yes only while a call of that tool the person
+ * already approved here is in flight; any other question is declined. Long calls (slicing, uploads, optimization) get their own timeout, reset by progress.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { InfraError, TimeoutError } from '../errors.ts';
+import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CancelledError, InfraError, reasonOf, throwIfCancelled, TimeoutError } from '../errors.ts';
 import type { WireResult } from './wireFormat.ts';
 
 export type McpEndpoint =
@@ -36,6 +39,8 @@ export class McpConnection {
   private lastStderr: string[] = [];
   /** How many servers this connection has started (1 + reconnects). */
   starts = 0;
+  /** Calls in flight that the person approved before they were sent, by tool name. */
+  private readonly approved = new Map<string, number>();
 
   constructor(
     readonly label: string,
@@ -71,7 +76,14 @@ export class McpConnection {
   connect(): Promise<Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new Client({ name: 'engiai', version: '0.1.0' });
+      const client = new Client({ name: 'engiai', version: '0.1.0' }, { capabilities: { elicitation: { form: {} } } });
+      // the server's own confirmation of a tool that needs a yes: relayed only when the person gave it for this call
+      client.setRequestHandler(ElicitRequestSchema, (req) => {
+        const tool = req.params._meta?.['engiai/tool'];
+        const yes = typeof tool === 'string' && (this.approved.get(tool) ?? 0) > 0;
+        this.opts.log?.(`${this.label} MCP server asked to confirm ${typeof tool === 'string' ? tool : 'something'}: ${yes ? 'yes (approved in this call)' : 'declined (no approval here)'}`);
+        return yes ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+      });
       client.onclose = () => {
         if (this.client === client) this.client = null;
         this.opts.log?.(`${this.label} MCP server connection closed`);
@@ -98,26 +110,42 @@ export class McpConnection {
     return this.connecting;
   }
 
-  callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void): Promise<WireResult> {
-    return this.call(name, args, onProgress, false);
+  /**
+   * Aborting `signal` sends the server notifications/cancelled (its tool stops) and rejects with a
+   * CancelledError. `approved`: the person said yes to this very call (the server's confirmation
+   * question about it is answered yes while it runs).
+   */
+  async callTool(name: string, args: Record<string, unknown>, onProgress?: (p: ProgressUpdate) => void, signal?: AbortSignal, approved = false): Promise<WireResult> {
+    if (!approved) return this.call(name, args, onProgress, signal, false);
+    this.approved.set(name, (this.approved.get(name) ?? 0) + 1);
+    try {
+      return await this.call(name, args, onProgress, signal, false);
+    } finally {
+      const left = (this.approved.get(name) ?? 1) - 1;
+      if (left > 0) this.approved.set(name, left);
+      else this.approved.delete(name);
+    }
   }
 
-  private async call(name: string, args: Record<string, unknown>, onProgress: ((p: ProgressUpdate) => void) | undefined, again: boolean): Promise<WireResult> {
+  private async call(name: string, args: Record<string, unknown>, onProgress: ((p: ProgressUpdate) => void) | undefined, signal: AbortSignal | undefined, again: boolean): Promise<WireResult> {
+    throwIfCancelled(signal);
     const client = await this.connect();
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         timeout: this.opts.callTimeoutMs,
         resetTimeoutOnProgress: true,
         ...(onProgress ? { onprogress: (p: ProgressUpdate) => onProgress(p) } : {}),
+        ...(signal ? { signal } : {}),
       });
       return result as unknown as WireResult;
     } catch (err) {
+      if (signal?.aborted) throw new CancelledError(`${name} on the ${this.label} MCP server was cancelled: ${reasonOf(signal)}`, { cause: err });
       if (!again && err instanceof StreamableHTTPError && err.code === 404) {
         // the server has no such session (restarted, or the session expired): it did not run the call
         this.opts.log?.(`${this.label} MCP server does not know our session (restarted or expired): starting a new one`);
         if (this.client === client) this.client = null;
         await client.close().catch(() => undefined);
-        return this.call(name, args, onProgress, true);
+        return this.call(name, args, onProgress, signal, true);
       }
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         throw new TimeoutError(`${name} on the ${this.label} MCP server took longer than ${this.opts.callTimeoutMs} ms`, this.opts.callTimeoutMs, { hint: 'raise prusa.server.callTimeoutMs' });

@@ -2,10 +2,11 @@
  * Tools served by an MCP server, as neutral tools the agent runtime runs: the schema, key fields
  * and approval rule are declared once beside the server's tools (e.g. tools/prusa/toolSpecs.ts);
  * running one is a call over the MCP connection. Progress notifications become tool progress,
- * resource links become artifacts, error results become the same class of error.
+ * resource links become artifacts, error results become the same class of error; a cancelled turn
+ * cancels the call on the server; a call the person approved is confirmed when the server asks.
  */
 import type { z } from 'zod';
-import type { BoundTool } from '../tool.ts';
+import { approvalNeeded, type BoundTool } from '../tool.ts';
 import type { McpConnection } from './mcpConnection.ts';
 import { decodeError, decodeOutput } from './wireFormat.ts';
 
@@ -26,7 +27,9 @@ export function remoteTool(spec: RemoteToolSpec, connection: McpConnection): Bou
     needsApproval: spec.needsApproval,
     async run(args: unknown, runtime: Parameters<BoundTool['run']>[1]) {
       const progress = runtime.progress;
-      const wire = await connection.callTool(spec.name, (args ?? {}) as Record<string, unknown>, progress ? (p) => progress({ step: Math.max(0, p.progress - 1), total: p.total ?? p.progress, label: p.message }) : undefined);
+      // the runtime runs a tool that needs approval only after the person said yes to this call
+      const approved = approvalNeeded(spec, args);
+      const wire = await connection.callTool(spec.name, (args ?? {}) as Record<string, unknown>, progress ? (p) => progress({ step: Math.max(0, p.progress - 1), total: p.total ?? p.progress, label: p.message }) : undefined, runtime.signal, approved);
       if (wire.isError) throw decodeError(wire, spec.name);
       return decodeOutput(wire);
     },

@@ -76,9 +76,15 @@ describe('Host and Origin allow-lists on every bind address', () => {
         expectRpcError(await raw(url, { headers: jsonHeaders({ ...auth, origin }), body: INITIALIZE }), 403);
       }
       expect(sim.printer.jobInfo()).toBeNull();
-      // the bind address and loopback names are the server's own
-      for (const host of [`${bind === '0.0.0.0' ? '127.0.0.1' : bind}:${port}`, `localhost:${port}`]) {
+      // the bind address and loopback names are the server's own, and so are their origins on its port (a page
+      // there could only come from this server); the same names on another port are another site
+      const own = bind === '0.0.0.0' ? '127.0.0.1' : bind;
+      for (const host of [`${own}:${port}`, `localhost:${port}`]) {
         expect((await raw(url, { headers: jsonHeaders({ ...auth, host }), body: INITIALIZE })).status).toBe(200);
+        expect((await raw(url, { headers: jsonHeaders({ ...auth, host, origin: `http://${host}` }), body: INITIALIZE })).status).toBe(200);
+      }
+      for (const origin of [`http://${own}:${Number(port) + 1}`, `http://localhost:${Number(port) + 1}`, `https://localhost:${port}`]) {
+        expectRpcError(await raw(url, { headers: jsonHeaders({ ...auth, origin }), body: INITIALIZE }), 403);
       }
       await s.stop();
     });

@@ -45,7 +45,18 @@ describe('engiai mcp prusa --transport stdio', () => {
     const child = engiai(['mcp', 'prusa']);
     const lines: string[] = [];
     const rl = createInterface({ input: child.stdout! });
-    const next = () => new Promise<Record<string, unknown>>((resolve) => rl.once('line', (l) => (lines.push(l), resolve(JSON.parse(l)))));
+    // the next response; notifications in between (the server logs each tool call to its client) are kept in lines
+    const notes: string[] = [];
+    const next = () =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const on = (l: string) => {
+          lines.push(l);
+          const m = JSON.parse(l) as Record<string, unknown>;
+          if ('id' in m) return void (rl.off('line', on), resolve(m));
+          notes.push(String(m.method));
+        };
+        rl.on('line', on);
+      });
     let stderr = '';
     child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
     const send = (m: unknown) => child.stdin!.write(`${JSON.stringify(m)}\n`);
@@ -66,6 +77,7 @@ describe('engiai mcp prusa --transport stdio', () => {
     child.stdin!.end();
     expect(await exited).toBe(0);
     for (const l of lines) expect(JSON.parse(l)).toHaveProperty('jsonrpc', '2.0');
+    expect(notes).toEqual(['notifications/message', 'notifications/message']);
     expect(stderr).toContain('[engiai-prusa] MCP server ready on stdio');
   });
 });

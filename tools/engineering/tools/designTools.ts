@@ -5,12 +5,15 @@ import type { EngineeringContext } from '../context.ts';
 import { changedConditions, exportStoredStl, loadStored, renderStoredDesign, setupProblem, simulateDesign } from '../workflow.ts';
 import { valuesSchema, type ProblemInfo } from './catalog.ts';
 import { designIdSchema, rounded } from './designRef.ts';
+import { convertDesignToStlOutput, renderDesignOutput, simulateDesignOutput } from './outputSchemas.ts';
 
 const define = toolsWith<EngineeringContext>();
 
 export function simulateDesignTool(catalog: readonly ProblemInfo[]) {
   return define({
     name: 'simulate_design',
+    title: 'Simulate a stored design',
+    outputSchema: simulateDesignOutput,
     description:
       "Evaluate a stored design with the problem's simulator (Beams2D: compliance c, lower is better) under the conditions it was optimized for, " +
       'or under changed conditions when given (the result then lists what changed). Returns the objective values and constraint notes.',
@@ -45,6 +48,8 @@ export function simulateDesignTool(catalog: readonly ProblemInfo[]) {
 export function renderDesignTool() {
   return define({
     name: 'render_design',
+    title: 'Render a stored design',
+    outputSchema: renderDesignOutput,
     description: 'Draw a stored design (and its convergence history when it has one) as PNG images. Returns the image paths.',
     keyFields: ['design_id', 'files'],
     schema: z.strictObject({ design_id: designIdSchema }),
@@ -59,6 +64,8 @@ export function renderDesignTool() {
 export function convertDesignToStlTool() {
   return define({
     name: 'convert_design_to_stl',
+    title: 'Export a design as STL',
+    outputSchema: convertDesignToStlOutput,
     description:
       'Export a stored 2-D design as a 3-D printable STL: pixels with density >= threshold are kept, each pixel is scale_xy mm wide, ' +
       'the outline is extruded scale_z mm; mirror_y mirrors the design across its left edge (Beams2D: the half beam becomes the full MBB beam).',

@@ -6,6 +6,7 @@ import type { EngineeringContext } from '../context.ts';
 import type { DesignMeta } from '../store/designMeta.ts';
 import { loadStored, simulateDesign } from '../workflow.ts';
 import { designIdSchema, rounded } from './designRef.ts';
+import { compareDesignsOutput, listDesignsOutput } from './outputSchemas.ts';
 
 const define = toolsWith<EngineeringContext>();
 
@@ -23,6 +24,8 @@ const row = (m: DesignMeta) => ({
 export function listDesignsTool() {
   return define({
     name: 'list_designs',
+    title: 'List stored designs',
+    outputSchema: listDesignsOutput,
     description:
       'List stored designs, newest first: by default the ones made in this conversation, or every stored design with scope "all". ' +
       'Each row has the design id, problem, conditions, all resolved values (config) and objectives.',
@@ -44,6 +47,8 @@ export function listDesignsTool() {
 export function compareDesignsTool() {
   return define({
     name: 'compare_designs',
+    title: 'Compare stored designs',
+    outputSchema: compareDesignsOutput,
     description:
       'Compare stored designs of one problem side by side: their conditions, and their objectives and volume fraction simulated under ' +
       'each design\'s own conditions; names the best design per objective.',

@@ -9,12 +9,15 @@ import { conditionsOf, loadStored, optimizeAndStore, setupProblem } from '../wor
 import type { ProblemInfo } from './catalog.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { setupSchema } from './setupTools.ts';
+import { optimizeDesignOutput } from './outputSchemas.ts';
 
 const define = toolsWith<EngineeringContext>();
 
 export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
   return define({
     name: 'optimize_design',
+    title: 'Optimize a design',
+    outputSchema: optimizeDesignOutput,
     description:
       "Run the problem's optimizer (Beams2D: SIMP + optimality criteria; Photonics2D: adjoint FDFD + Adam; ThermoElastic2D: MMA) and store the design. " +
       'Returns design_id (use it for simulate_design, render_design and convert_design_to_stl), the objectives of the stored design and its folder.',

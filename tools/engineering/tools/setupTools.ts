@@ -5,12 +5,15 @@ import type { EngineeringContext } from '../context.ts';
 import { getProblem } from '../registry.ts';
 import { conditionsOf, setupProblem } from '../workflow.ts';
 import { ASK_RULE, problemIdSchema, problemInfo, valuesSchema, type ProblemInfo } from './catalog.ts';
+import { createProblemOutput, describeProblemOutput } from './outputSchemas.ts';
 
 const define = toolsWith<EngineeringContext>();
 
 export function describeProblemTool(catalog: readonly ProblemInfo[]) {
   return define({
     name: 'describe_problem',
+    title: 'Describe a design problem',
+    outputSchema: describeProblemOutput,
     description:
       'Describe a design problem before setting it up: its conditions and solver knobs with unit, default, allowed and recommended range ' +
       'and meaning, and its objectives. Without a problem id it lists every problem.',
@@ -34,6 +37,8 @@ export function setupSchema(catalog: readonly ProblemInfo[]) {
 export function createProblemTool(catalog: readonly ProblemInfo[]) {
   return define({
     name: 'create_problem',
+    title: 'Set up a design problem',
+    outputSchema: createProblemOutput,
     description:
       'Set up an engineering design problem and check its values. Returns the resolved conditions (defaults filled in), the objectives, ' +
       'the design shape and any warnings. Call this first; then optimize_design with the same problem, conditions and config.',
