@@ -50,7 +50,7 @@ export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
     availability: { available: true },
     offline: {
       mentionedAt: prusaMentionedAt,
-      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name)) },
+      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name), !printers.length && !config.prusa.server.url) },
     },
     close: () => connection.close(),
   };
