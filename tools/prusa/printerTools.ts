@@ -201,7 +201,7 @@ export const startPrintTool = define({
       name = basename(gcode);
       await link.upload(gcode, name, { printAfter: true, overwrite: true });
     } else await link.printFile(name);
-    const job = await awaitPrinting(ctx, link, name);
+    const job = await awaitPrinting(ctx, link, name, before.job?.id);
     const meta = job?.file?.meta as Record<string, unknown> | undefined;
     return {
       result: {
@@ -221,13 +221,18 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * After the printer took a start: polls until it prints. A fault (ERROR, ATTENTION) or no start
  * within settleMs is a named error: the person learns the job never started, and why.
  */
-async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string): Promise<PrinterJob | null> {
+async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, jobBefore: number | undefined): Promise<PrinterJob | null> {
   const t0 = Date.now();
   const settle = ctx.settleMs ?? 30_000;
   for (;;) {
     const s = await link.status();
     const state = s.printer.state;
     if (state === 'PRINTING') return link.job();
+    if (state === 'FINISHED') {
+      // a print short enough to end between two looks: a new job of this file did run
+      const job = await link.job();
+      if (job && job.id !== jobBefore && (job.file?.name === name || job.file?.display_name === name)) return job;
+    }
     if (state === 'ERROR' || state === 'ATTENTION') {
       const why = s.printer.status_printer && !s.printer.status_printer.ok ? ` (${s.printer.status_printer.message})` : '';
       throw new InfraError(`needs attention: printer ${link.name} accepted the job but did not start: it is ${state}${why}; ${name} is on the printer`, {

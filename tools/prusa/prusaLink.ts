@@ -298,7 +298,10 @@ export class PrusaLink {
         throw new InfraError(`printer busy: ${on} stored ${name} on ${storage} but did not start it (HTTP 409${said})`, { retryable: false, hint: `the file is on the printer: start_print with file ${name} once it is idle` });
       }
       if (res.status === 409) throw new InfraError(`${on} refused to store ${name} (HTTP 409${said})`, { retryable: false, hint: /already exists/i.test(message) ? 'upload with overwrite true, or use the file already there' : 'wait for the current print to end' });
-      if (res.status === 404) throw new NotFoundError(`uploading ${name}: not found on ${on}${said ? ` (${message})` : ''}`);
+      if (res.status === 404) {
+        this.target = null; // the storage may be gone (a USB drive pulled): look again next time
+        throw new NotFoundError(`uploading ${name}: not found on ${on}${said ? ` (${message})` : ''}`);
+      }
       throw new InfraError(`uploading ${name} failed on ${on}: HTTP ${res.status}${message ? ` ${message}` : ''}`, { retryable: false });
     }
     await res.body?.cancel().catch(() => undefined);

@@ -175,6 +175,15 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
   });
 });
 
+describe('a print that ends before start_print looks again', () => {
+  it('mk4: the job it finds FINISHED is the new one of this file, so the start counts as done', async () => {
+    const sim = await simWith({ profile: 'mk4', speed: 10_000 });
+    const call = agentTools(printerConfig(h.home, env(sim)));
+    const r = await call('start_print', { gcode_path: quick });
+    expect(r.result).toMatchObject({ file: 'quick.gcode', job_id: 1, state: 'FINISHED' });
+  }, 60_000);
+});
+
 describe('digest and the storage setting on real profiles', () => {
   it('Python PrusaLink with digest (user maker): the pipeline works; an ATTENTION during the print shows the job PAUSED', async () => {
     const sim = await simWith({ profile: 'prusalink', apiKey: undefined, password: 'digest-pass-42' });
