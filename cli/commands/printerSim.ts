@@ -1,7 +1,10 @@
 /**
- * `engiai printer-sim [--port P] [--api-key K] [--password W] [--speed S] [--storage-mb N]`: a
- * PrusaLink-compatible printer on loopback (same endpoints, auth and JSON shapes) for demos and
- * tests without hardware. Prints its URL; point ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY at it.
+ * `engiai printer-sim [--profile P] [--port P] [--api-key K] [--password W] [--speed S] [--storage-mb N]`:
+ * a PrusaLink-compatible printer on loopback (same endpoints, auth and JSON shapes) for demos and
+ * tests without hardware, answering as a real kind of printer does with --profile (mk4, mini, xl:
+ * Buddy firmware; prusalink: Python PrusaLink; legacy: the old OctoPrint-style API only; see
+ * tools/prusa/printerSim/simProfiles.ts). Prints its URL; point ENGIAI_PRINTER_URL and
+ * ENGIAI_PRINTER_KEY at it.
  */
 import type { Command } from 'commander';
 
@@ -12,6 +15,7 @@ export interface PrinterSimOptions {
   password?: string;
   speed?: string;
   storageMb?: string;
+  profile?: string;
 }
 
 function numberOption(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
@@ -24,6 +28,9 @@ function numberOption(name: string, raw: string | undefined, min: number, max: n
 export async function runPrinterSim(o: PrinterSimOptions): Promise<void> {
   const { InputError } = await import('../../tools/errors.ts');
   const { randomBytes } = await import('node:crypto');
+  const { SIM_PROFILES } = await import('../../tools/prusa/printerSim/simProfiles.ts');
+  const profile = o.profile ?? 'sim';
+  if (!(SIM_PROFILES as readonly string[]).includes(profile)) throw new InputError(`--profile must be one of ${SIM_PROFILES.join(', ')}, got "${profile}"`, { field: 'profile' });
   let port: number, speed: number, storageMb: number;
   try {
     port = numberOption('port', o.port, 0, 65535, 0);
@@ -34,10 +41,10 @@ export async function runPrinterSim(o: PrinterSimOptions): Promise<void> {
   }
   const apiKey = o.apiKey ?? (o.password ? undefined : randomBytes(9).toString('base64url'));
   const { startPrinterSim } = await import('../../tools/prusa/printerSim/simServer.ts');
-  const sim = await startPrinterSim({ host: o.host ?? '127.0.0.1', port, apiKey, password: o.password, speed, storageBytes: Math.round(storageMb * 1024 * 1024) });
+  const sim = await startPrinterSim({ host: o.host ?? '127.0.0.1', port, apiKey, password: o.password, speed, storageBytes: Math.round(storageMb * 1024 * 1024), profile: profile as (typeof SIM_PROFILES)[number] });
   process.stdout.write(`${sim.url}\n`);
   process.stderr.write(
-    `printer simulator on ${sim.url} (speed ×${speed}, ${storageMb} MB storage)\n` +
+    `printer simulator on ${sim.url} (profile ${profile}, speed ×${speed}, ${storageMb} MB storage)\n` +
       (apiKey ? `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_KEY=${o.apiKey ? '<the key you gave>' : apiKey}\n` : `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_PASSWORD=…  (digest user maker)\n`),
   );
   await new Promise<void>((resolve) => {
@@ -51,6 +58,7 @@ export function register(program: Command): void {
   program
     .command('printer-sim')
     .description('run a PrusaLink-compatible printer simulator (IDLE → PRINTING → FINISHED, pause, stop, full storage) for demos and tests')
+    .option('--profile <name>', '[string] answer as this printer does: sim (default), prusalink, mk4, mini, xl, legacy')
     .option('--host <host>', '[string] listen address (default 127.0.0.1)')
     .option('--port <port>', '[integer] listen port, 0 = any free port (default 0)')
     .option('--api-key <key>', '[string] X-Api-Key it accepts (default: a random key, printed)')

@@ -2,7 +2,9 @@
  * The Prusa tools on the neutral tool contract (tools/tool.ts), run by the Prusa MCP server
  * (mcp-servers/prusa): slicing with PrusaSlicer, and printers driven over PrusaLink. Every fault is
  * reported before anything changes on the printer: a busy printer, full storage, a wrong key, an
- * unreachable address, an STL that cannot be sliced. Files are read only from the artifact folder.
+ * unreachable address, an STL that cannot be sliced. Real printers act on commands after a while:
+ * start_print returns only once the printer is printing (or names why it did not start), and pause,
+ * resume and cancel once the job shows it. Files are read only from the artifact folder.
  */
 import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -10,7 +12,7 @@ import type { PrinterSettings, PrusaSettings } from '../../config/prusaSettings.
 import { ConfigError, InfraError, InputError, NotFoundError } from '../errors.ts';
 import { artifact, toolsWith } from '../tool.ts';
 import { formatDuration } from './gcodeInfo.ts';
-import { PrusaLink, type PrinterStatus } from './prusaLink.ts';
+import { PrusaLink, statusStorages, type PrinterJob, type PrinterStatus } from './prusaLink.ts';
 import { sliceStl, type SliceOptions } from './slicer.ts';
 import * as specs from './toolSpecs.ts';
 
@@ -22,6 +24,10 @@ export interface PrinterContext {
   gcodeDir: string;
   /** The only folder files are sliced or uploaded from. */
   artifactsRoot: string;
+  /** How long a started print or a pause, resume or stop may take to show on the printer (ms). */
+  settleMs?: number;
+  /** How often the printer is asked meanwhile (ms). */
+  pollMs?: number;
 }
 
 export function printerContext(settings: PrusaSettings, home: string): PrinterContext {
@@ -73,13 +79,14 @@ const BUSY = new Set(['PRINTING', 'PAUSED', 'BUSY', 'ERROR', 'ATTENTION']);
 
 function statusView(name: string, s: PrinterStatus) {
   const p = s.printer;
+  const free = statusStorages(s).find((x) => typeof x.free_space === 'number' && !x.read_only)?.free_space;
   return {
     printer: name,
     state: p.state,
     ...(s.job ? { progress: s.job.progress } : {}),
     temperatures: { nozzle: round(p.temp_nozzle), nozzle_target: round(p.target_nozzle), bed: round(p.temp_bed), bed_target: round(p.target_bed) },
     ...(s.job ? { job: { id: s.job.id, progress: s.job.progress, time_printing_s: s.job.time_printing, time_remaining_s: s.job.time_remaining } } : {}),
-    ...(s.storage?.free_space !== undefined ? { storage_free_bytes: s.storage.free_space } : {}),
+    ...(free !== undefined ? { storage_free_bytes: free } : {}),
     ...(p.status_printer && !p.status_printer.ok ? { message: p.status_printer.message } : {}),
   };
 }
@@ -145,10 +152,11 @@ export const sliceStlTool = define({
   },
 });
 
+/** Refuses an upload that cannot fit, where the printer tells its free space (MK4 and MINI do not: their 507 is named instead). */
 async function checkSpace(link: PrusaLink, bytes: number): Promise<void> {
-  const free = (await link.status()).storage?.free_space;
+  const free = await link.freeSpace();
   if (free !== undefined && bytes > free) {
-    throw new InfraError(`printer ${link.name} has ${free} bytes free on its storage, the G-code needs ${bytes}; nothing was uploaded`, {
+    throw new InfraError(`storage full: printer ${link.name} has ${free} bytes free on its storage, the G-code needs ${bytes}; nothing was uploaded`, {
       retryable: false,
       hint: 'delete old files on the printer, or slice with coarser settings',
     });
@@ -163,8 +171,8 @@ export const uploadGcodeTool = define({
     const link = ctx.client(p);
     await checkSpace(link, (await stat(gcode)).size);
     const name = basename(gcode);
-    const { bytes } = await link.upload(gcode, name, { overwrite: args.overwrite });
-    return { result: { printer: p.name, file: name, bytes, storage: p.storage } };
+    const { bytes, storage } = await link.upload(gcode, name, { overwrite: args.overwrite });
+    return { result: { printer: p.name, file: name, bytes, storage } };
   },
 });
 
@@ -179,9 +187,11 @@ export const startPrintTool = define({
     const before = await link.status();
     if (BUSY.has(before.printer.state)) {
       const job = before.job ? ` (job ${before.job.id} at ${before.job.progress ?? 0} %)` : '';
-      throw new InfraError(`printer ${p.name} is ${before.printer.state}${job}: it cannot start another print; nothing was changed`, {
+      const fault = before.printer.state === 'ERROR' || before.printer.state === 'ATTENTION';
+      const why = before.printer.status_printer && !before.printer.status_printer.ok ? `: ${before.printer.status_printer.message}` : '';
+      throw new InfraError(`${fault ? 'needs attention' : 'printer busy'}: printer ${p.name} is ${before.printer.state}${job}${fault ? why : ''}: it cannot start another print; nothing was changed`, {
         retryable: false,
-        hint: before.printer.state === 'ERROR' || before.printer.state === 'ATTENTION' ? 'clear the fault on the printer first' : 'wait for it to finish (job_status), or cancel_print first',
+        hint: fault ? 'clear the fault on the printer first' : 'wait for it to finish (job_status), or cancel_print first',
       });
     }
     let name = args.file!;
@@ -191,19 +201,71 @@ export const startPrintTool = define({
       name = basename(gcode);
       await link.upload(gcode, name, { printAfter: true, overwrite: true });
     } else await link.printFile(name);
-    const job = await link.job();
+    const job = await awaitPrinting(ctx, link, name, before.job?.id);
     const meta = job?.file?.meta as Record<string, unknown> | undefined;
     return {
       result: {
         printer: p.name,
         file: name,
         job_id: job?.id ?? null,
-        state: job?.state ?? (await link.status()).printer.state,
+        state: job?.state ?? 'PRINTING',
         ...(meta?.['estimated printing time (normal mode)'] ? { estimated_print_time: meta['estimated printing time (normal mode)'] } : {}),
       },
     };
   },
 });
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * After the printer took a start: polls until it prints. A fault (ERROR, ATTENTION) or no start
+ * within settleMs is a named error: the person learns the job never started, and why.
+ */
+async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, jobBefore: number | undefined): Promise<PrinterJob | null> {
+  const t0 = Date.now();
+  const settle = ctx.settleMs ?? 30_000;
+  for (;;) {
+    const s = await link.status();
+    const state = s.printer.state;
+    if (state === 'PRINTING') return link.job();
+    if (state === 'FINISHED') {
+      // a print short enough to end between two looks: a new job of this file did run
+      const job = await link.job();
+      if (job && job.id !== jobBefore && (job.file?.name === name || job.file?.display_name === name)) return job;
+    }
+    if (state === 'ERROR' || state === 'ATTENTION') {
+      const why = s.printer.status_printer && !s.printer.status_printer.ok ? ` (${s.printer.status_printer.message})` : '';
+      throw new InfraError(`needs attention: printer ${link.name} accepted the job but did not start: it is ${state}${why}; ${name} is on the printer`, {
+        retryable: false,
+        hint: 'fix what the printer shows on its screen, then start_print again with the file',
+      });
+    }
+    if (Date.now() - t0 > settle) {
+      throw new InfraError(`printer ${link.name} accepted the job but did not start: it is still ${state} after ${Math.round(settle / 1000)} s; ${name} is on the printer`, {
+        retryable: false,
+        hint: 'look at the printer (a dialog on its screen, a missing sheet or filament); printer_status shows its state',
+      });
+    }
+    await pause(ctx.pollMs ?? 250);
+  }
+}
+
+/** After a pause, resume or stop the printer accepted: waits until the job shows it (real printers take a while). */
+async function awaitJob(ctx: PrinterContext, link: PrusaLink, id: number, verb: string, done: (job: PrinterJob | null, s: PrinterStatus) => boolean): Promise<{ job: PrinterJob | null; state: string }> {
+  const t0 = Date.now();
+  const settle = ctx.settleMs ?? 30_000;
+  for (;;) {
+    const [job, s] = [await link.job(), await link.status()];
+    if (done(job, s)) return { job, state: job?.state ?? s.printer.state };
+    if (Date.now() - t0 > settle) {
+      throw new InfraError(`printer ${link.name} accepted ${verb} of job ${id} but still shows ${job?.state ?? s.printer.state} after ${Math.round(settle / 1000)} s`, {
+        retryable: false,
+        hint: 'look at the printer; job_status shows what it does now',
+      });
+    }
+    await pause(ctx.pollMs ?? 250);
+  }
+}
 
 async function currentJob(ctx: PrinterContext, printer: string | undefined, jobId: number | undefined, verb: string) {
   const p = printerOf(ctx, printer);
@@ -214,9 +276,17 @@ async function currentJob(ctx: PrinterContext, printer: string | undefined, jobI
   return { p, link, id: job.id };
 }
 
-async function afterControl(link: PrusaLink, p: PrinterSettings, id: number) {
-  const job = await link.job();
-  return { result: { printer: p.name, job_id: id, state: job?.state ?? 'IDLE', progress: job?.progress ?? null } };
+const ENDED = new Set(['STOPPED', 'FINISHED', 'IDLE', 'READY']);
+const SHOWS: Record<'pause' | 'resume' | 'stop', (job: PrinterJob | null, s: PrinterStatus) => boolean> = {
+  pause: (job) => job?.state === 'PAUSED',
+  resume: (job) => job?.state === 'PRINTING',
+  // Python PrusaLink drops an ended job (204): the printer's state says it stopped
+  stop: (job, s) => (job ? job.state === 'STOPPED' : ENDED.has(s.printer.state)),
+};
+
+async function afterControl(ctx: PrinterContext, link: PrusaLink, p: PrinterSettings, id: number, verb: keyof typeof SHOWS) {
+  const { job, state } = await awaitJob(ctx, link, id, verb, SHOWS[verb]);
+  return { result: { printer: p.name, job_id: id, state, progress: job?.progress ?? null } };
 }
 
 export const pausePrintTool = define({
@@ -224,7 +294,7 @@ export const pausePrintTool = define({
   async run(args, ctx) {
     const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'pause');
     await link.pause(id);
-    return afterControl(link, p, id);
+    return afterControl(ctx, link, p, id, 'pause');
   },
 });
 
@@ -233,7 +303,7 @@ export const resumePrintTool = define({
   async run(args, ctx) {
     const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'resume');
     await link.resume(id);
-    return afterControl(link, p, id);
+    return afterControl(ctx, link, p, id, 'resume');
   },
 });
 
@@ -242,7 +312,7 @@ export const cancelPrintTool = define({
   async run(args, ctx) {
     const { p, link, id } = await currentJob(ctx, args.printer, args.job_id, 'cancel');
     await link.stop(id);
-    return afterControl(link, p, id);
+    return afterControl(ctx, link, p, id, 'stop');
   },
 });
 

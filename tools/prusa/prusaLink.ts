@@ -3,9 +3,13 @@
  * storage, file upload by PUT (with Print-After-Upload), printing a stored file, pause, resume,
  * stop. Authenticates with X-Api-Key or HTTP Digest (user `maker`), whichever the printer's
  * settings give; a digest challenge is fetched before an upload so a body is never sent twice.
- * All network I/O of the Prusa tools is here; failures become errors classed by fault. A reply is
- * read within the request's timeout and under MAX_REPLY_BYTES (an error page: its first 64 KiB),
- * so a broken or hostile printer cannot make us hold more.
+ * All network I/O of the Prusa tools is here; failures become errors classed by fault and named so
+ * a person can act (authentication, storage full, wrong file type, printer busy, not PrusaLink's
+ * v1 API); an HTML error page is reduced to its title, never passed on raw. Real printers differ
+ * (tools/prusa/printerSim/simProfiles.ts): the storage may be `usb` only, free space may be
+ * missing, `status.storage` may be an array; the client takes each as it comes. A reply is read
+ * within the request's timeout and under MAX_REPLY_BYTES (an error page: its first 64 KiB), so a
+ * broken or hostile printer cannot make us hold more.
  */
 import { readFile } from 'node:fs/promises';
 import type { PrinterSettings } from '../../config/prusaSettings.ts';
@@ -29,8 +33,16 @@ export interface PrinterStatus {
     status_printer?: { ok: boolean; message: string };
   };
   job?: { id: number; progress?: number; time_remaining?: number; time_printing?: number };
-  storage?: { name: string; path: string; read_only: boolean; free_space?: number };
+  /** The spec's object; Python PrusaLink sends an array of storages. */
+  storage?: StatusStorage | StatusStorage[];
   transfer?: { id: number; time_transferring: number; progress?: number };
+}
+
+export interface StatusStorage {
+  name?: string;
+  path: string;
+  read_only?: boolean;
+  free_space?: number;
 }
 
 export interface PrinterJob {
@@ -58,19 +70,43 @@ const ERROR_PAGE_BYTES = 64 * 1024;
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** The message of a PrusaLink error body: JSON {title, text} or plain text. */
-function errorMessage(body: string): string {
+const HTML = /^\s*(?:<!doctype html|<html|<head|<body|<\?xml)/i;
+
+/** The words of an HTML page worth quoting: its title, else its first heading, tags and entities gone. */
+function htmlTitle(page: string): string {
+  const pick = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(page)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(page)?.[1] ?? '';
+  const text = pick.replace(/<[^>]*>/g, ' ').replace(/&[#\w]+;/g, ' ').replace(/\s+/g, ' ').trim();
+  return clip(text, 80);
+}
+
+/** The message of a PrusaLink error body: JSON {title, text}, plain text, or an HTML page named by its title. */
+export function errorMessage(body: string, contentType = ''): string {
+  if (/html/i.test(contentType) || HTML.test(body)) {
+    const title = htmlTitle(body);
+    return title ? `an HTML page "${title}"` : 'an HTML page';
+  }
   try {
     const j = JSON.parse(body) as { title?: string; text?: string; message?: string };
     return clip([j.title, j.text ?? j.message].filter(Boolean).join(': ') || body);
   } catch {
-    return clip(body.trim());
+    // eslint-disable-next-line no-control-regex -- control characters never reach a message
+    return clip(body.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim());
   }
 }
+
+/** The storage status entries, whichever shape the printer sent (object or array). */
+export function statusStorages(s: PrinterStatus): StatusStorage[] {
+  const st = s.storage;
+  if (!st) return [];
+  return (Array.isArray(st) ? st : [st]).filter((x): x is StatusStorage => typeof x === 'object' && x !== null && typeof x.path === 'string');
+}
+
+const storageName = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 export class PrusaLink {
   private challenge: DigestChallenge | null = null;
   private nc = 0;
+  private target: StorageInfo | null = null;
 
   constructor(readonly printer: PrinterSettings) {}
 
@@ -107,8 +143,14 @@ export class PrusaLink {
     }
     if (res.status === 401) {
       await res.body?.cancel().catch(() => undefined);
+      const scheme = /^\s*([\w-]+)/.exec(res.headers.get('www-authenticate') ?? '')?.[1]?.toLowerCase();
+      if (scheme === 'basic') {
+        throw new ConfigError(`authentication: printer ${this.name} asks for HTTP Basic authentication (HTTP 401), which PrusaLink's v1 API does not use; nothing was sent to it`, {
+          hint: 'this is not PrusaLink v1 (an old PrusaLink, OctoPrint or a proxy in front of it): check the URL, or update the printer so it offers digest (user maker) or an X-Api-Key',
+        });
+      }
       const how = this.printer.apiKey ? 'API key' : this.printer.password ? `digest password of user ${this.printer.username}` : 'missing credentials';
-      throw new ConfigError(`printer ${this.name} refused the ${how} (HTTP 401); nothing was sent to it`, {
+      throw new ConfigError(`authentication: printer ${this.name} refused the ${how} (HTTP 401); nothing was sent to it`, {
         hint: this.printer.apiKey || this.printer.password ? 'check ENGIAI_PRINTER_KEY (or the variable apiKeyEnv/passwordEnv names) against the key shown in PrusaLink' : 'set ENGIAI_PRINTER_KEY or the printer\'s apiKeyEnv',
       });
     }
@@ -149,13 +191,21 @@ export class PrusaLink {
       await res.body?.cancel().catch(() => undefined);
       return;
     }
-    const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES));
+    const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES), res.headers.get('content-type') ?? '');
     if (res.status === 404) throw new NotFoundError(`${what}: not found on printer ${this.name}${message ? ` (${message})` : ''}`);
     throw new InfraError(`${what} failed on printer ${this.name}: HTTP ${res.status}${message ? ` ${message}` : ''}`, { retryable: false });
   }
 
+  /** A v1 endpoint that is not there (404, usually an HTML page): the host does not speak PrusaLink's v1 API. */
+  private notV1(res: Response, path: string, message: string): ConfigError {
+    return new ConfigError(`printer ${this.name} at ${this.printer.url} does not serve PrusaLink's v1 API (GET ${path}: HTTP ${res.status}${message ? `, ${message}` : ''})`, {
+      hint: 'check that the URL points at the printer itself; PrusaLink 0.7+ and Buddy firmware (MK4, MINI, XL) 4.4+ serve /api/v1, older hosts only the OctoPrint-style API',
+    });
+  }
+
   private async json<T>(path: string, what: string): Promise<T | null> {
     const res = await this.send('GET', path);
+    if (res.status === 404 && /^\/api\/v1\/(?:status|job|storage|info)$/.test(path)) throw this.notV1(res, path, errorMessage(await readHead(res, ERROR_PAGE_BYTES), res.headers.get('content-type') ?? ''));
     if (!res.ok) await this.expectOk(res, what);
     if (res.status === 204) return null;
     const text = await this.body(res, what);
@@ -182,36 +232,94 @@ export class PrusaLink {
   }
 
   async storages(): Promise<StorageInfo[]> {
-    return (await this.json<{ storage_list: StorageInfo[] }>('/api/v1/storage', 'reading the storage'))?.storage_list ?? [];
+    const list = (await this.json<{ storage_list?: unknown }>('/api/v1/storage', 'reading the storage'))?.storage_list;
+    return Array.isArray(list) ? list.filter((x): x is StorageInfo => typeof x === 'object' && x !== null && typeof (x as StorageInfo).path === 'string') : [];
+  }
+
+  /**
+   * The storage uploads go to: the configured one when the printer has it; else, for the default
+   * `local`, the printer's only writable storage (MK4, MINI and XL have just `usb`). Anything else
+   * is a named error listing what the printer has.
+   */
+  async storage(): Promise<StorageInfo> {
+    if (this.target) return this.target;
+    const list = await this.storages();
+    const wanted = this.printer.storage;
+    const usable = list.filter((s) => s.available !== false && !s.read_only);
+    const found = list.find((s) => storageName(s.path) === wanted);
+    const has = list.map((s) => `${storageName(s.path)}${s.available === false ? ' (not available)' : s.read_only ? ' (read-only)' : ''}`).join(', ') || 'none';
+    if (found && found.available !== false && !found.read_only) return (this.target = found);
+    if (!found && wanted === 'local' && usable.length === 1) return (this.target = usable[0]);
+    throw new ConfigError(`printer ${this.name} has no writable storage "${wanted}" (it has: ${has})`, {
+      hint: usable.length ? `set storage: ${storageName(usable[0].path)} for this printer in engiai.yaml` : 'insert a USB drive (or SD card) into the printer',
+    });
+  }
+
+  /** Free bytes on the upload storage when the printer reports them (MK4 and MINI do not): undefined when unknown. */
+  async freeSpace(): Promise<number | undefined> {
+    const target = await this.storage();
+    if (typeof target.free_space === 'number') return target.free_space;
+    const entry = statusStorages(await this.status()).find((s) => storageName(s.path) === storageName(target.path));
+    return typeof entry?.free_space === 'number' ? entry.free_space : undefined;
   }
 
   /** The URL path of a file on the storage; a name that is not a plain file name there is refused (".." would leave it). */
-  private filePath(name: string): string {
+  private async filePath(name: string): Promise<string> {
     if (!isPlainPrinterFileName(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
-    return `/api/v1/files/${encodeURIComponent(this.printer.storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
+    const storage = storageName((await this.storage()).path);
+    return `/api/v1/files/${encodeURIComponent(storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  /** PUT the file's bytes as `name` on the printer's storage; `printAfter` starts it when stored. */
-  async upload(localPath: string, name: string, opts: { printAfter?: boolean; overwrite?: boolean } = {}): Promise<{ bytes: number }> {
+  /**
+   * PUT the file's bytes as `name` on the printer's storage; `printAfter` starts it when stored. A
+   * refusal is named by what to do: storage full (413, 507), wrong file type (415), empty file (411),
+   * a name clash or a busy printer (409; with printAfter the file is then stored but not started).
+   */
+  async upload(localPath: string, name: string, opts: { printAfter?: boolean; overwrite?: boolean } = {}): Promise<{ bytes: number; storage: string }> {
     const bytes = new Uint8Array(await readFile(localPath));
     if (this.printer.password && !this.printer.apiKey && !this.challenge) await this.version(); // learn the digest challenge first
-    const path = this.filePath(name);
+    const path = await this.filePath(name);
+    const storage = storageName((await this.storage()).path);
     const res = await this.send('PUT', path, {
       'Content-Type': 'application/octet-stream',
       'Print-After-Upload': opts.printAfter ? '?1' : '?0',
       Overwrite: opts.overwrite ? '?1' : '?0',
     }, bytes);
-    await this.expectOk(res, `uploading ${name}`);
-    return { bytes: bytes.length };
+    if (!res.ok) {
+      const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES), res.headers.get('content-type') ?? '');
+      const said = message ? `: ${message}` : '';
+      const on = `printer ${this.name}`;
+      if (res.status === 413 || res.status === 507) {
+        throw new InfraError(`storage full: ${on} has no room for ${name} (${bytes.length} bytes) on ${storage} (HTTP ${res.status}${said}); nothing was stored`, { retryable: false, hint: 'delete old files on the printer, or slice with coarser settings' });
+      }
+      if (res.status === 415) throw new InputError(`wrong file type: ${on} does not take ${name} (HTTP 415${said}); only G-code for this printer can be uploaded`, { field: 'gcode_path', hint: 'give the .gcode slice_stl wrote' });
+      if (res.status === 411) throw new InputError(`empty file: ${name} has no content (HTTP 411${said}); nothing was stored`, { field: 'gcode_path', hint: 'slice the STL again' });
+      if (res.status === 409 && opts.printAfter && !/already exists|currently printed|being printed/i.test(message)) {
+        throw new InfraError(`printer busy: ${on} stored ${name} on ${storage} but did not start it (HTTP 409${said})`, { retryable: false, hint: `the file is on the printer: start_print with file ${name} once it is idle` });
+      }
+      if (res.status === 409) throw new InfraError(`${on} refused to store ${name} (HTTP 409${said})`, { retryable: false, hint: /already exists/i.test(message) ? 'upload with overwrite true, or use the file already there' : 'wait for the current print to end' });
+      if (res.status === 404) {
+        this.target = null; // the storage may be gone (a USB drive pulled): look again next time
+        throw new NotFoundError(`uploading ${name}: not found on ${on}${said ? ` (${message})` : ''}`);
+      }
+      throw new InfraError(`uploading ${name} failed on ${on}: HTTP ${res.status}${message ? ` ${message}` : ''}`, { retryable: false });
+    }
+    await res.body?.cancel().catch(() => undefined);
+    return { bytes: bytes.length, storage };
   }
 
   /** Start printing a file already on the printer's storage (HTTP 409 when it is busy). */
   async printFile(name: string): Promise<void> {
-    await this.expectOk(await this.send('POST', this.filePath(name)), `starting ${name}`);
+    const res = await this.send('POST', await this.filePath(name));
+    if (res.status === 409) {
+      const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES), res.headers.get('content-type') ?? '');
+      throw new InfraError(`printer busy: printer ${this.name} did not start ${name} (HTTP 409${message ? `: ${message}` : ''}); nothing was changed`, { retryable: false, hint: 'wait for it to finish (job_status), or cancel_print first' });
+    }
+    await this.expectOk(res, `starting ${name}`);
   }
 
   async fileInfo(name: string): Promise<Record<string, unknown>> {
-    return (await this.json<Record<string, unknown>>(this.filePath(name), `reading ${name}`)) ?? {};
+    return (await this.json<Record<string, unknown>>(await this.filePath(name), `reading ${name}`)) ?? {};
   }
 
   async pause(jobId: number): Promise<void> {

@@ -3,7 +3,8 @@
  * tools run in the Prusa MCP server (mcp-servers/prusa), reached over a real MCP connection — a
  * child process on stdio it starts on first use, or `prusa.server.url` (Streamable HTTP). It
  * imports only the tools' declarations (tools/prusa/toolSpecs.ts), never their code. Starting a
- * print always asks the person. Available when a printer is configured.
+ * print always asks the person. Always available: slicing is local; with no printer configured the
+ * printer tools answer "no printer is configured" and say how to add one.
  */
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fileURLToPath } from 'node:url';
@@ -34,20 +35,22 @@ export function prusaEndpoint(config: EngiConfig): McpEndpoint {
 export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
   const printers = config.prusa.printers;
   const connection = new McpConnection('prusa', prusaEndpoint(config), { callTimeoutMs: config.prusa.server.callTimeoutMs });
-  const configured = printers.length > 0 || config.prusa.server.url !== undefined;
   return {
     name: 'prusa',
     description: 'Slices STL files with PrusaSlicer (print time, filament use) and controls Prusa 3-D printers over PrusaLink: status, upload, start (after the person approves), pause, resume, cancel.',
     tools: [...remoteTools(PRINTER_TOOL_SPECS, connection), askPerson()],
     prompt: loadPrompt(new URL('./prompt.md', import.meta.url), {
-      PRINTERS: printers.length ? printers.map((p) => `${p.name} (${p.url})`).join(', ') : 'those the MCP server at prusa.server.url lists (list_printers)',
+      PRINTERS: printers.length
+        ? printers.map((p) => `${p.name} (${p.url})`).join(', ')
+        : config.prusa.server.url
+          ? 'those the MCP server at prusa.server.url lists (list_printers)'
+          : 'none. Slicing works; the printer tools answer that no printer is configured (set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY, or try `engiai printer-sim`): say so when asked to print',
     }),
-    availability: configured
-      ? { available: true }
-      : { available: false, reason: 'no printer configured: set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY (try `engiai printer-sim`), or list printers under prusa.printers in engiai.yaml' },
+    // slicing needs no printer: the specialist is there for slice_stl even when none is configured
+    availability: { available: true },
     offline: {
       mentionedAt: prusaMentionedAt,
-      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name)) },
+      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name), !printers.length && !config.prusa.server.url) },
     },
     close: () => connection.close(),
   };

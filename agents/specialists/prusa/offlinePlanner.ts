@@ -2,7 +2,8 @@
  * The offline Prusa agent: from the task (the person's request and what earlier agents of this turn
  * produced, e.g. an STL path) it picks the next call of slice_stl → upload_gcode → start_print (the
  * person approves the start), answers status questions with printer_status / job_status, and
- * pauses, resumes or cancels a job. It asks for the STL when none is in sight.
+ * pauses, resumes or cancels a job. It asks for the STL when none is in sight — unless the request
+ * is to upload or print and no printer is configured: then it says so (slicing still works).
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
@@ -35,7 +36,7 @@ interface Wants {
 export function wantsOf(request: string): Wants {
   const r = request.toLowerCase();
   const print = /\bprint (?:it|them|this|that|the (?:part|design|beam|model|stl|g-?code|file))\b|\bstart (?:the |a )?print(?:ing)?\b|\band print\b/.test(r);
-  const upload = print || /\bsend (?:it |them |the g-?code )?to the printer\b|\bupload\b/.test(r);
+  const upload = print || /\bsend (?:it |them |the g-?code )?to (?:the|my) printer\b|\bupload\b/.test(r);
   const control = /\bpause\b/.test(r) ? 'pause_print' : /\bresume\b|\bcontinue the print\b/.test(r) ? 'resume_print' : /\bcancel\b|\bstop the print\b/.test(r) ? 'cancel_print' : null;
   return {
     slice: /\bslic(?:e|ing)\b/.test(r),
@@ -105,7 +106,10 @@ function line(d: DoneCall): string {
   }
 }
 
-function nextCall(w: Wants, done: DoneCall[], text: string, request: string, printer: Record<string, string>): PlannedCall | null {
+export const NO_PRINTER =
+  'No printer is configured, so nothing can be uploaded or printed (set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY, or try `engiai printer-sim`). Slicing works without one: give the path of the STL to slice.';
+
+function nextCall(w: Wants, done: DoneCall[], text: string, request: string, printer: Record<string, string>, noPrinter: boolean): PlannedCall | 'no-printer' | null {
   const has = (name: string) => done.some((d) => d.name === name && d.ok);
   if (w.list && !has('list_printers')) return { name: 'list_printers', args: {} };
   if (w.control && !has(w.control)) return { name: w.control, args: { ...printer } };
@@ -118,6 +122,7 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
       const stl = stlPathIn(request) ?? stlPathIn(answers.join('\n')) ?? stlPathIn(text);
       if (!stl) {
         if (answers.length) return null;
+        if (noPrinter && (w.upload || w.print)) return 'no-printer';
         return { name: 'ask_human_for_clarification', args: { question: 'Which STL file should I slice? Give its full path (the engineering agent exports one with convert_design_to_stl).', missing: ['stl_path'] } };
       }
       return { name: 'slice_stl', args: { stl_path: stl, ...sliceSettings(request) } };
@@ -130,7 +135,8 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
   return null;
 }
 
-export function planPrusa(messages: BaseMessage[], printerNames: readonly string[]): Plan {
+/** `printerNames` empty and no remote server: no printer is configured. */
+export function planPrusa(messages: BaseMessage[], printerNames: readonly string[], noPrinter = false): Plan {
   const first = messages.findIndex((m) => m.getType() === 'human');
   const text = first >= 0 ? textOf(messages[first]) : '';
   const request = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
@@ -138,7 +144,8 @@ export function planPrusa(messages: BaseMessage[], printerNames: readonly string
   const named = printerNames.find((n) => new RegExp(`\\b${n.replace(/[-]/g, '\\-')}\\b`, 'i').test(request));
   const printer: Record<string, string> = named ? { printer: named } : {};
   const failed = done.find((d) => !d.ok);
-  const call = failed ? null : nextCall(wantsOf(request), done, text, request, printer);
+  const call = failed ? null : nextCall(wantsOf(request), done, text, request, printer, noPrinter);
+  if (call === 'no-printer') return { text: [...done.map(line), NO_PRINTER].join('\n'), calls: [] };
   if (call) return { text: '', calls: [call] };
   return { text: done.map(line).join('\n') || 'Nothing to do for the printer.', calls: [] };
 }

@@ -102,7 +102,7 @@ describe('printer faults', () => {
     expect(e.message).toMatch(/printer printer refused the API key \(HTTP 401\); nothing was sent to it/);
     expect(e.message).not.toContain('wrong-key');
     expect(sim.printer.fileNames()).toEqual([]);
-    expect(sim.log.every((l) => l.startsWith('GET /api/v1/status'))).toBe(true);
+    expect(sim.log.every((l) => l.startsWith('GET /api/v1/status') || l.startsWith('GET /api/v1/storage'))).toBe(true);
   });
 
   it('digest auth (user maker): the right password works, a wrong one is refused', async () => {

@@ -168,12 +168,12 @@ describe('what a model sees before its first call, and the tools that help it', 
 });
 
 describe('specialists', () => {
-  it('all seven are registered; engineering, rag, arxiv, hpc (local executor by default) and cli (its whitelisted programs are installed here) are available, the others say why', async () => {
+  it('all seven are registered; engineering, rag, arxiv, hpc (local executor by default), cli (its whitelisted programs are installed here) and prusa (slicing is local, no printer needed) are available, the others say why', async () => {
     const list = await buildSpecialists({ config: testConfig(home) });
     expect(list.map((s) => s.name)).toEqual(['engineering', 'rag', 'arxiv', 'websearch', 'hpc', 'cli', 'prusa']);
-    const available = ['engineering', 'rag', 'arxiv', 'hpc', 'cli'];
+    const available = ['engineering', 'rag', 'arxiv', 'hpc', 'cli', 'prusa'];
     for (const s of list) expect(s.availability).toEqual(available.includes(s.name) ? { available: true } : { available: false, reason: expect.any(String) });
-    expect(list.find((s) => s.name === 'prusa')!.availability).toMatchObject({ reason: expect.stringMatching(/no printer configured: set ENGIAI_PRINTER_URL/) });
+    expect(list.find((s) => s.name === 'prusa')!.prompt).toMatch(/Configured printers: none\. Slicing works/);
     expect(list.find((s) => s.name === 'websearch')!.availability).toMatchObject({ reason: expect.stringMatching(/TAVILY_API_KEY/) });
     expect(list[0].prompt).toMatch(/create_problem/);
   });

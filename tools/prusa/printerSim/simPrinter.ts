@@ -3,10 +3,13 @@
  * states PrusaLink reports (IDLE → PRINTING with progress → FINISHED; PAUSED; STOPPED; ERROR and
  * ATTENTION when a fault is raised). Time is read from a clock and scaled by `speed` (simulated
  * seconds per real second), so a 20-minute print can finish in a test's second. No I/O: the HTTP
- * face is simServer.ts. The answers are PrusaLink's JSON shapes (spec/openapi.yaml).
+ * face is simServer.ts. The answers are PrusaLink's JSON shapes (spec/openapi.yaml), as the chosen
+ * profile (simProfiles.ts) gives them: storages, free space, ended jobs, the status of a full
+ * storage, and commands that act after a delay as on a real printer.
  */
 import { parseGcodeInfo, type GcodeInfo } from '../gcodeInfo.ts';
 import type { PrinterJob, PrinterState, PrinterStatus, StorageInfo } from '../prusaLink.ts';
+import { PROFILES, type SimProfile, type SimProfileName } from './simProfiles.ts';
 
 export interface SimOptions {
   /** Simulated seconds per real second (default 1). */
@@ -17,6 +20,10 @@ export interface SimOptions {
   defaultPrintSeconds?: number;
   /** Real-time clock in ms (tests pass their own). */
   now?: () => number;
+  /** Which printer it behaves as (default `sim`). */
+  profile?: SimProfileName;
+  /** Real ms before start, pause, resume and stop act (default: the profile's). */
+  commandDelayMs?: number;
 }
 
 interface StoredFile {
@@ -40,7 +47,7 @@ interface Job {
 /** Why the simulator refused an operation: the HTTP status and PrusaLink's error title/text. */
 export class SimRefusal extends Error {
   constructor(
-    readonly status: 404 | 409,
+    readonly status: 400 | 404 | 409 | 411 | 413 | 415 | 507,
     readonly title: string,
     text: string,
   ) {
@@ -61,8 +68,16 @@ export class SimPrinter {
   private nextJobId = 1;
   private fault: { state: 'ERROR' | 'ATTENTION'; message: string } | null = null;
   private temps = { nozzle: AMBIENT, bed: AMBIENT, at: 0 };
+  readonly profile: SimProfile;
+  private readonly commandDelayMs: number;
+  /** Commands accepted but not yet acted on (real printers queue them). */
+  private pending: { at: number; apply: () => void }[] = [];
+  private starting = false;
+  private startFault: { state: 'ERROR' | 'ATTENTION'; message: string } | null = null;
 
   constructor(o: SimOptions = {}) {
+    this.profile = PROFILES[o.profile ?? 'sim'];
+    this.commandDelayMs = o.commandDelayMs ?? this.profile.commandDelayMs;
     this.speed = o.speed ?? 1;
     this.storageBytes = o.storageBytes ?? 64 * 1024 * 1024;
     this.defaultPrintSeconds = o.defaultPrintSeconds ?? 600;
@@ -77,16 +92,39 @@ export class SimPrinter {
 
   /** Advances the job to FINISHED when its time is up and the temperatures toward their targets. */
   private tick(): void {
+    this.finishIfDone();
+    const due = this.pending.filter((c) => c.at <= this.now());
+    this.pending = this.pending.filter((c) => c.at > this.now());
+    for (const c of due) c.apply();
+    this.finishIfDone();
+    const t = this.now();
+    const k = 1 - Math.exp(-(((t - this.temps.at) / 1000) * this.speed) / TAU_S);
+    const target = this.targets();
+    this.temps = { nozzle: this.temps.nozzle + ((target.nozzle || AMBIENT) - this.temps.nozzle) * k, bed: this.temps.bed + ((target.bed || AMBIENT) - this.temps.bed) * k, at: t };
+  }
+
+  private finishIfDone(): void {
     const j = this.job;
     if (j && j.state === 'PRINTING' && this.printedS(j) >= j.durationS) {
       j.doneS = j.durationS;
       j.since = null;
       j.state = 'FINISHED';
     }
-    const t = this.now();
-    const k = 1 - Math.exp(-(((t - this.temps.at) / 1000) * this.speed) / TAU_S);
-    const target = this.targets();
-    this.temps = { nozzle: this.temps.nozzle + ((target.nozzle || AMBIENT) - this.temps.nozzle) * k, bed: this.temps.bed + ((target.bed || AMBIENT) - this.temps.bed) * k, at: t };
+  }
+
+  /** Acts now, or after the command delay (the request is answered before). */
+  private later(apply: () => void): void {
+    if (this.commandDelayMs <= 0) apply();
+    else this.pending.push({ at: this.now() + this.commandDelayMs, apply });
+  }
+
+  /** The next accepted start raises this fault instead of printing (a filament sensor, a homing failure). */
+  failNextStart(state: 'ERROR' | 'ATTENTION', message: string): void {
+    this.startFault = { state, message };
+  }
+
+  private get ended(): boolean {
+    return Boolean(this.job && (this.job.state === 'FINISHED' || this.job.state === 'STOPPED') && !this.fault);
   }
 
   private targets(): { nozzle: number; bed: number } {
@@ -98,6 +136,7 @@ export class SimPrinter {
   get state(): PrinterState {
     this.tick();
     if (this.fault) return this.fault.state;
+    if (this.starting) return 'BUSY';
     return this.job ? this.job.state : 'IDLE';
   }
 
@@ -136,20 +175,32 @@ export class SimPrinter {
         speed: 100,
         status_printer: this.fault ? { ok: false, message: this.fault.message } : { ok: true, message: 'OK' },
       },
-      ...(j ? { job: this.jobView(j) } : {}),
-      storage: { name: 'LOCAL', path: '/local', read_only: false, free_space: this.freeBytes },
+      ...(j && (this.profile.endedJobVisible || !this.ended) ? { job: this.jobView(j) } : {}),
+      storage: this.profile.statusStorage === 'array' ? (this.storage() as unknown as PrinterStatus['storage']) : this.statusStorage(),
     };
+  }
+
+  private statusStorage(): PrinterStatus['storage'] {
+    const s = this.profile.storages[0];
+    return { name: s.name ?? s.type, path: s.path, read_only: s.read_only ?? false, ...(this.profile.reportsFreeSpace ? { free_space: this.freeBytes } : {}) };
+  }
+
+  /** The storage name uploads go to, as in /api/v1/files/NAME/… ("local", "usb"). */
+  get storageName(): string {
+    return this.profile.storages[0].path.replace(/^\//, '');
   }
 
   jobInfo(): PrinterJob | null {
     this.tick();
     const j = this.job;
-    if (!j) return null;
-    return { ...this.jobView(j), state: this.fault ? 'ERROR' : j.state, file: this.fileView(j.file) };
+    if (!j || (this.ended && !this.profile.endedJobVisible)) return null;
+    // an ATTENTION (filament runout, a crash) pauses the job; only an ERROR shows on it
+    return { ...this.jobView(j), state: this.fault?.state === 'ERROR' ? 'ERROR' : j.state, file: this.fileView(j.file) };
   }
 
   storage(): StorageInfo[] {
-    return [{ name: 'PrusaLink gcodes', type: 'LOCAL', path: '/local', free_space: this.freeBytes, total_space: this.storageBytes, available: true, read_only: false }];
+    const space = this.profile.reportsFreeSpace ? { free_space: this.freeBytes, total_space: this.storageBytes } : {};
+    return this.profile.storages.map((s, i) => ({ ...s, ...(i === 0 ? space : {}) }));
   }
 
   fileView(f: StoredFile) {
@@ -162,7 +213,7 @@ export class SimPrinter {
     if (i.temperatureC !== null) meta.temperature = i.temperatureC;
     if (i.bedTemperatureC !== null) meta.bed_temperature = i.bedTemperatureC;
     if (i.filamentType) meta.filament_type = i.filamentType;
-    return { name: f.name, display_name: f.name, path: '/local', display_path: '/PrusaLink gcodes', size: f.bytes, m_timestamp: Math.floor(f.mtime / 1000), type: 'PRINT_FILE', read_only: false, meta };
+    return { name: f.name, display_name: f.name, path: this.profile.storages[0].path, display_path: `/${this.profile.storages[0].name}`, size: f.bytes, m_timestamp: Math.floor(f.mtime / 1000), type: 'PRINT_FILE', read_only: false, meta };
   }
 
   file(name: string) {
@@ -176,24 +227,34 @@ export class SimPrinter {
     return s === 'PRINTING' || s === 'PAUSED' || s === 'BUSY' || s === 'ERROR' || s === 'ATTENTION';
   }
 
+
   currentlyPrinted(name: string): boolean {
     const j = this.job;
     return Boolean(j && j.file.name === name && (j.state === 'PRINTING' || j.state === 'PAUSED'));
   }
 
-  /** Checks an upload before its body is read: space, name clashes, a busy printer for print-after-upload. */
+  /**
+   * Checks an upload before its body is read, with the codes real printers use: an empty body 411,
+   * not G-code 415, no room 413 or 507 (the profile's), a name clash 409. A busy printer is not
+   * checked here: Print-After-Upload stores the file first and then refuses to start it (409).
+   */
   checkUpload(name: string, bytes: number, o: { printAfter: boolean; overwrite: boolean }): void {
-    if (!/^[^/\0]{1,200}$/.test(name) || !/\.(?:gcode|bgcode|gco|g)$/i.test(name)) throw new SimRefusal(409, 'Conflict', `Unsupported file name ${name}: only .gcode and .bgcode files can be stored.`);
+    if (bytes === 0) throw new SimRefusal(411, 'Length Required', 'Missing Content-Length header or no content in request.');
+    if (!/^[^/\0]{1,200}$/.test(name) || !/\.(?:gcode|bgcode|gco|g)$/i.test(name)) throw new SimRefusal(415, 'Unsupported Media Type', `Only G-Code for FDM printer can be uploaded (${name}).`);
     const old = this.files.get(name);
-    if (old && !o.overwrite) throw new SimRefusal(409, 'Conflict', `File ${name} already exists.`);
-    if (old && this.currentlyPrinted(name)) throw new SimRefusal(409, 'Conflict', `File ${name} is being printed.`);
-    if (bytes > this.freeBytes + (old?.bytes ?? 0)) throw new SimRefusal(409, 'Conflict', `Not enough space on the storage: ${bytes} bytes needed, ${this.freeBytes} free.`);
-    if (o.printAfter && this.busy) throw new SimRefusal(409, 'Conflict', `Printer is ${this.state}: it cannot print another file.`);
+    if (old && !o.overwrite) throw new SimRefusal(409, 'File Already Exists', `File ${name} already exists.`);
+    if (old && this.currentlyPrinted(name)) throw new SimRefusal(409, 'File Currently Printed', `File ${name} is being printed.`);
+    const full = this.profile.storageFullStatus;
+    if (bytes > this.freeBytes + (old?.bytes ?? 0)) throw new SimRefusal(full, full === 413 ? 'Request Entity Too Large' : 'Insufficient Storage', `Not enough space in storage: ${bytes} bytes needed, ${this.freeBytes} free.`);
   }
 
+  /** Stores the file; with printAfter it then starts it, or answers 409 when the printer is busy (the file stays). */
   store(name: string, data: Uint8Array, o: { printAfter: boolean; overwrite: boolean }): void {
     this.checkUpload(name, data.length, o);
-    const info = parseGcodeInfo(new TextDecoder().decode(data));
+    const text = new TextDecoder().decode(data);
+    // a body that is not text G-code (an STL, a zip): refused after reading, as PrusaLink's content sniffing does
+    if (/\.(?:gcode|gco|g)$/i.test(name) && (/\0/.test(text.slice(0, 4096)) || /^\s*solid\s/.test(text.slice(0, 200)))) throw new SimRefusal(415, 'Unsupported Media Type', `Only G-Code for FDM printer can be uploaded (${name} is not G-code).`);
+    const info = parseGcodeInfo(text);
     this.files.set(name, { name, bytes: data.length, mtime: this.now(), info });
     if (o.printAfter) this.print(name);
   }
@@ -201,8 +262,18 @@ export class SimPrinter {
   print(name: string): void {
     const f = this.files.get(name);
     if (!f) throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
-    if (this.busy) throw new SimRefusal(409, 'Conflict', `Printer is ${this.state}: it cannot print another file.`);
-    this.job = { id: this.nextJobId++, file: f, durationS: f.info.printSeconds || this.defaultPrintSeconds, doneS: 0, since: this.now(), state: 'PRINTING' };
+    if (this.busy) throw new SimRefusal(409, 'Not in state to print', `Printer is ${this.state}: it cannot print another file.`);
+    this.starting = true;
+    this.later(() => {
+      this.starting = false;
+      const fault = this.startFault;
+      this.startFault = null;
+      if (fault) {
+        this.fault = fault;
+        return;
+      }
+      this.job = { id: this.nextJobId++, file: f, durationS: f.info.printSeconds || this.defaultPrintSeconds, doneS: 0, since: this.now(), state: 'PRINTING' };
+    });
   }
 
   private jobById(id: number): Job {
@@ -213,31 +284,44 @@ export class SimPrinter {
 
   pause(id: number): void {
     const j = this.jobById(id);
-    if (j.state !== 'PRINTING' || this.fault) throw new SimRefusal(409, 'Conflict', `Job ${id} is ${this.fault ? 'in error' : j.state}: only a printing job can be paused.`);
-    j.doneS = this.printedS(j);
-    j.since = null;
-    j.state = 'PAUSED';
+    if (j.state !== 'PRINTING' || this.fault) throw new SimRefusal(409, 'Printer Is Not Printing', `Job ${id} is ${this.fault ? 'in error' : j.state}: only a printing job can be paused.`);
+    this.later(() => {
+      if (j.state !== 'PRINTING') return;
+      j.doneS = this.printedS(j);
+      j.since = null;
+      j.state = 'PAUSED';
+    });
   }
 
   resume(id: number): void {
     const j = this.jobById(id);
-    if (j.state !== 'PAUSED' || this.fault) throw new SimRefusal(409, 'Conflict', `Job ${id} is ${this.fault ? 'in error' : j.state}: only a paused job can be resumed.`);
-    j.since = this.now();
-    j.state = 'PRINTING';
+    if (j.state !== 'PAUSED' || this.fault) throw new SimRefusal(409, 'Printer Is Not Paused', `Job ${id} is ${this.fault ? 'in error' : j.state}: only a paused job can be resumed.`);
+    this.later(() => {
+      if (j.state !== 'PAUSED') return;
+      j.since = this.now();
+      j.state = 'PRINTING';
+    });
+  }
+
+  /** PUT …/continue: "continue after a timelapse capture"; PrusaLink does nothing (204), it is not a resume. */
+  continueJob(id: number): void {
+    this.jobById(id);
   }
 
   stop(id: number): void {
     const j = this.jobById(id);
-    if (j.state !== 'PRINTING' && j.state !== 'PAUSED' && !this.fault) throw new SimRefusal(409, 'Conflict', `Job ${id} is ${j.state}: it is not running.`);
-    j.doneS = this.printedS(j);
-    j.since = null;
-    j.state = 'STOPPED';
-    this.fault = null;
+    if (j.state !== 'PRINTING' && j.state !== 'PAUSED' && !this.fault) throw new SimRefusal(409, 'Printer Is Not Printing', `Job ${id} is ${j.state}: it is not running.`);
+    this.later(() => {
+      j.doneS = this.printedS(j);
+      j.since = null;
+      j.state = 'STOPPED';
+      this.fault = null;
+    });
   }
 
   deleteFile(name: string): void {
     if (!this.files.has(name)) throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
-    if (this.currentlyPrinted(name)) throw new SimRefusal(409, 'Conflict', `File ${name} is being printed.`);
+    if (this.currentlyPrinted(name)) throw new SimRefusal(409, 'File Currently Printed', `File ${name} is being printed.`);
     this.files.delete(name);
   }
 

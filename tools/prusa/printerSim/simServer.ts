@@ -1,14 +1,17 @@
 /**
  * The printer simulator's HTTP face: PrusaLink's v1 endpoints and auth (X-Api-Key, or HTTP Digest
- * for user `maker`), its status codes (201, 204, 401, 404, 409) and JSON error bodies, on a port of
- * its own. Credentials are checked before an upload's body is read; a body that does not arrive
- * whole (Content-Length not met, the client gone) is dropped and stores nothing.
+ * for user `maker`), its status codes (201, 204, 401, 404, 409, 411, 413/507, 415) and error bodies
+ * (JSON {title, text} when asked for JSON, else plain text), on a port of its own, as the chosen
+ * profile answers (simProfiles.ts; `legacy`: only the old API, HTML 404 pages, HTTP Basic).
+ * Credentials are checked before an upload's body is read; a body that does not arrive whole
+ * (Content-Length not met, the client gone) is dropped and stores nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkDigest } from '../digestAuth.ts';
 import { SimPrinter, SimRefusal, type SimOptions } from './simPrinter.ts';
+import type { SimProfile } from './simProfiles.ts';
 
 export interface SimServerOptions extends SimOptions {
   host?: string;
@@ -31,7 +34,13 @@ export interface RunningSim {
 }
 
 const REALM = 'Printer API';
-const VERSION = { api: '2.0.0', server: '2.1.2', version: '0.8.0', printer: '1.0.0', text: 'PrusaLink (EngiAI printer simulator)', hostname: 'engiai-sim', firmware: '6.1.3+sim', capabilities: { 'upload-by-put': true } };
+const version = (p: SimProfile) =>
+  p.legacy
+    ? { api: p.version.api, server: '1.1.0', text: p.version.text, hostname: 'engiai-sim', firmware: p.version.firmware }
+    : { api: p.version.api, server: '2.1.2', version: '0.8.0', printer: '1.0.0', text: p.version.text, hostname: 'engiai-sim', firmware: p.version.firmware, capabilities: { 'upload-by-put': true } };
+const NOT_FOUND_PAGE = '<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head>\n<body><h1>Not Found</h1><p>The requested URL was not found on the server.</p></body></html>\n';
+/** Content types PrusaLink takes for an upload (others: 415); none given counts as octet-stream. */
+const UPLOAD_TYPES = ['application/octet-stream', 'text/x.gcode'];
 const INFO = { name: 'EngiAI simulator', location: 'loopback', farm_mode: false, nozzle_diameter: 0.4, min_extrusion_temp: 170, serial: 'SIM00000000000', sd_ready: false, hostname: 'engiai-sim', mmu: false };
 
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
@@ -43,12 +52,17 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers }).end(text);
 }
 
-const refusal = (res: ServerResponse, r: SimRefusal) => send(res, r.status, { title: r.title, text: r.message });
+/** An error as PrusaLink sends it: JSON when the client accepts JSON, else plain text. */
+function refusal(req: IncomingMessage, res: ServerResponse, r: SimRefusal): void {
+  if (/application\/json/.test(req.headers.accept ?? '')) return send(res, r.status, { title: r.title, text: r.message });
+  res.writeHead(r.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${r.title}: ${r.message}`);
+}
 const rfcBool = (v: string | string[] | undefined) => v === '?1';
 
 export async function startPrinterSim(o: SimServerOptions = {}): Promise<RunningSim> {
   if (!o.apiKey && !o.password) throw new Error('the printer simulator needs an API key or a password');
   const printer = new SimPrinter(o);
+  const profile = printer.profile;
   const nonces = new Set<string>();
   const log: string[] = [];
 
@@ -56,12 +70,14 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
     const key = req.headers['x-api-key'];
     if (o.apiKey && typeof key === 'string' && key === o.apiKey) return true;
     const auth = req.headers.authorization;
+    if (profile.legacy) return Boolean(o.password && auth === `Basic ${Buffer.from(`maker:${o.password}`).toString('base64')}`);
     return Boolean(o.password && auth && checkDigest(auth, { user: 'maker', password: o.password, realm: REALM, method: req.method ?? 'GET', uri: path, nonceValid: (n) => nonces.has(n) }));
   };
 
   const challenge = (res: ServerResponse) => {
     let header = `ApiKey realm="${REALM}"`;
-    if (o.password) {
+    if (o.password && profile.legacy) header = `Basic realm="${REALM}"`;
+    else if (o.password) {
       const nonce = randomBytes(12).toString('hex');
       nonces.add(nonce);
       header = `Digest realm="${REALM}", qop="auth", nonce="${nonce}", algorithm=MD5`;
@@ -72,6 +88,8 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
   const upload = (req: IncomingMessage, res: ServerResponse, name: string) => {
     const length = Number(req.headers['content-length']);
     if (!Number.isInteger(length) || length < 0) return send(res, 411, { title: 'Length Required', text: 'Content-Length is required.' });
+    const type = (req.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
+    if (!UPLOAD_TYPES.includes(type)) throw new SimRefusal(415, 'Unsupported Media Type', `Content-Type ${type} cannot be uploaded: only G-Code for FDM printer (${UPLOAD_TYPES.join(', ')}).`);
     const opts = { printAfter: rfcBool(req.headers['print-after-upload']), overwrite: rfcBool(req.headers.overwrite) };
     printer.checkUpload(name, length, opts);
     const chunks: Buffer[] = [];
@@ -86,7 +104,7 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
         printer.store(name, Buffer.concat(chunks), opts);
         send(res, 201);
       } catch (err) {
-        if (err instanceof SimRefusal) refusal(res, err);
+        if (err instanceof SimRefusal) refusal(req, res, err);
         else send(res, 500, { title: 'Internal Server Error', text: String(err) });
       }
     });
@@ -95,7 +113,13 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
 
   const route = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const m = req.method ?? 'GET';
-    if (m === 'GET' && path === '/api/version') return send(res, 200, VERSION);
+    if (m === 'GET' && path === '/api/version') return send(res, 200, version(profile));
+    if (profile.legacy) {
+      const st = printer.state;
+      if (m === 'GET' && path === '/api/printer') return send(res, 200, { state: { text: st === 'IDLE' ? 'Operational' : st, flags: { operational: !printer.busy, printing: st === 'PRINTING', paused: st === 'PAUSED', error: st === 'ERROR' } } });
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(NOT_FOUND_PAGE);
+      return;
+    }
     if (m === 'GET' && path === '/api/v1/info') return send(res, 200, INFO);
     if (m === 'GET' && path === '/api/v1/status') return send(res, 200, printer.status());
     if (m === 'GET' && path === '/api/v1/job') {
@@ -109,19 +133,20 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       const id = Number(job[1]);
       if (m === 'DELETE' && !job[2]) printer.stop(id);
       else if (m === 'PUT' && job[2] === 'pause') printer.pause(id);
-      else if (m === 'PUT' && (job[2] === 'resume' || job[2] === 'continue')) printer.resume(id);
+      else if (m === 'PUT' && job[2] === 'resume') printer.resume(id);
+      else if (m === 'PUT' && job[2] === 'continue') printer.continueJob(id);
       else return send(res, 405, { title: 'Method Not Allowed', text: `${m} ${path}` });
       return send(res, 204);
     }
     const file = /^\/api\/v1\/files\/([^/]+)\/(.+)$/.exec(path);
     if (file) {
-      if (decodeURIComponent(file[1]) !== 'local') return send(res, 404, { title: 'Not Found', text: `Storage ${decodeURIComponent(file[1])} not found.` });
+      if (decodeURIComponent(file[1]) !== printer.storageName) throw new SimRefusal(404, 'Storage Does Not Exist', `Storage ${decodeURIComponent(file[1])} not found.`);
       const name = decodeURIComponent(file[2]);
       if (m === 'PUT') return upload(req, res, name);
       if (m === 'GET') return send(res, 200, printer.file(name));
       if (m === 'HEAD') {
         printer.file(name);
-        return send(res, 200, undefined, { 'Read-Only': 'false', 'Currently-Printed': String(printer.currentlyPrinted(name)) });
+        return send(res, 200, undefined, { 'Read-Only': profile.headBoolean(false), 'Currently-Printed': profile.headBoolean(printer.currentlyPrinted(name)) });
       }
       if (m === 'POST') {
         printer.print(name);
@@ -147,7 +172,7 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       route(req, res, path);
     } catch (err) {
       req.resume();
-      if (err instanceof SimRefusal) refusal(res, err);
+      if (err instanceof SimRefusal) refusal(req, res, err);
       else send(res, 500, { title: 'Internal Server Error', text: String(err) });
     }
   });
