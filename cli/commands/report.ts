@@ -32,13 +32,12 @@ export async function runReport(opts: ReportOptions): Promise<ReportOutcome> {
   const ext = /\.(pdf|html?)$/i.exec(opts.out ?? '')?.[1]?.toLowerCase();
   const format = (opts.format ?? (ext === 'htm' ? 'html' : ext))?.toLowerCase();
   if (format !== 'pdf' && format !== 'html') throw new InputError('give --out FILE.pdf or FILE.html (or --format pdf|html)', { field: 'out' });
-  const [{ existsSync }, { resolve }, { createRuntime, threadReport }, { loadConfig }, { DesignStore }, { atomicWrite }] = await Promise.all([
+  const [{ existsSync }, { createRuntime, threadReport }, { loadConfig }, { DesignStore }, { writeOutputFile }] = await Promise.all([
     import('node:fs'),
-    import('node:path'),
     import('../../agents/index.ts'),
     import('../../config/load.ts'),
     import('../../tools/engineering/store/designStore.ts'),
-    import('../../tools/engineering/store/atomicFs.ts'),
+    import('../../tools/fileFaults.ts'),
   ]);
   const base = loadConfig({});
   const config = opts.home ? { ...base, home: opts.home } : base;
@@ -53,8 +52,7 @@ export async function runReport(opts: ReportOptions): Promise<ReportOutcome> {
       { threadId: opts.thread, session, events: index?.events(opts.thread) ?? [], store: new DesignStore(config.home), home: config.home, title: row?.title, model: row?.model ?? null },
       format,
     );
-    const path = resolve(opts.out);
-    await atomicWrite(path, report.bytes);
+    const path = await writeOutputFile(opts.out, report.bytes);
     return { path, format, bytes: report.bytes.length, designs: report.data.designs.length, steps: report.data.steps.length };
   } finally {
     index?.close();
