@@ -72,7 +72,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
-  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
+  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
   let index: ThreadIndex;
   try {
     // the stores open first: a damaged one fails at once, before a client build
