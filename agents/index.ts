@@ -18,6 +18,5 @@ export { createOfflineModel, OfflineChatModel, type OfflineRole } from './models
 export { resolveModel, usageOf, parseModelSpec, UsageLedger, priceOf, costUsd, type ModelSpec, type ResolveModelOptions } from './models/index.ts';
 export { threadReport, gatherThreadReport, MAX_REPORT_DESIGNS, type ReportFormat, type ThreadReport, type ThreadReportInput } from './report/threadReport.ts';
 export type { ReportData } from './report/reportData.ts';
-export { langSmithTracing, flushLangSmith } from './trace/langSmith.ts';
 export { OtlpExporter, TurnSpans, otlpBody, otlpHeaders, type OtlpOptions, type OtlpSpan } from './trace/otlpExporter.ts';
 export { otlpExporterFor } from './runtime/createRuntime.ts';

@@ -79,7 +79,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   if (!opts.message?.trim() && !opts.thread) {
     throw new InputError('give a message, or --thread ID to continue a conversation', { field: 'message', hint: 'engiai chat "Optimize a Beams2D beam with volfrac 0.4, forcedist 0.65 and rmin 4, then render it"' });
   }
-  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf, decisionFor, yesOrNo, flushLangSmith } = await import('../../agents/index.ts');
+  const { createRuntime, Tracer, EventCollector, TimelinePrinter, buildTrace, usageOf, decisionFor, yesOrNo } = await import('../../agents/index.ts');
   const { loadConfig } = await import('../../config/load.ts');
   // --model is a setting like ENGIAI_MODEL: an openai-compatible key is bound to the URL it names
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
@@ -125,7 +125,6 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   } finally {
     index?.close();
     await runtime.close();
-    await flushLangSmith();
   }
 }
 
