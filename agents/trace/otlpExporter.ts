@@ -207,12 +207,27 @@ export class OtlpExporter {
       this.stats.spans += spans.length;
     } catch (err) {
       this.stats.failed++;
-      this.opts.onError?.(`OTLP export to ${this.opts.endpoint} failed: ${(err as Error).message}`);
+      // the error's own text may quote the URL: user and password out of it too
+      const why = (err as Error).message.replace(/\/\/[^/@\s]+@/g, '//');
+      this.opts.onError?.(`OTLP export to ${shownUrl(this.opts.endpoint)} failed: ${why}`);
     }
   }
 
   async flush(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}
+
+/** The endpoint as it may be shown: without a user name or password in it. */
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return `${u.toString()} (credentials in the URL not shown)`;
+  } catch {
+    return '(an endpoint that is not a URL)';
   }
 }
 

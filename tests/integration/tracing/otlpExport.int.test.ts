@@ -98,6 +98,15 @@ describe('OTLP export', () => {
       timeout: 60_000,
     });
     expect(stderr).toMatch(new RegExp(`OTLP export to ${receiver.url}/wrong/path failed: HTTP 404`));
+
+    // credentials written into the endpoint URL are never printed
+    const withUser = receiver.url.replace('http://', 'http://collector:pa55w0rd-secret@');
+    const { stderr: err2 } = await run(process.execPath, [BIN, 'chat', '--model', 'offline', 'hello'], {
+      env: { ...process.env, ENGIAI_HOME: home, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${withUser}/v1/traces` },
+      timeout: 60_000,
+    });
+    expect(err2).toMatch(/OTLP export to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(credentials in the URL not shown\) failed/);
+    expect(err2).not.toContain('pa55w0rd-secret');
   }, 150_000);
 
   it('is off without an endpoint or with OTEL_SDK_DISABLED, and refuses gRPC', async () => {
