@@ -16,3 +16,7 @@ export { TimelinePrinter } from './trace/timeline.ts';
 export { buildTrace, serializeMessage, artifactPaths, TRACE_VERSION, type ChatTrace, type TraceMessage } from './trace/traceJson.ts';
 export { createOfflineModel, OfflineChatModel, type OfflineRole } from './models/offline/index.ts';
 export { resolveModel, usageOf, parseModelSpec, UsageLedger, priceOf, costUsd, type ModelSpec, type ResolveModelOptions } from './models/index.ts';
+export { threadReport, gatherThreadReport, MAX_REPORT_DESIGNS, type ReportFormat, type ThreadReport, type ThreadReportInput } from './report/threadReport.ts';
+export type { ReportData } from './report/reportData.ts';
+export { OtlpExporter, TurnSpans, otlpBody, otlpHeaders, type OtlpOptions, type OtlpSpan } from './trace/otlpExporter.ts';
+export { otlpExporterFor } from './runtime/createRuntime.ts';

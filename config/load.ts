@@ -98,6 +98,10 @@ function envLayer(env: Env): Layer {
   }
   set('retrieval.mode', nonEmpty(env.ENGIAI_RETRIEVAL_MODE));
   set('retrieval.embeddings', nonEmpty(env.ENGIAI_EMBEDDINGS));
+  // OpenTelemetry's own variables: the traces endpoint as given, or the base endpoint's /v1/traces
+  const otlpBase = nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  set('tracing.otlpEndpoint', nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) ?? (otlpBase ? `${otlpBase.replace(/\/+$/, '')}/v1/traces` : undefined));
+  set('tracing.serviceName', nonEmpty(env.OTEL_SERVICE_NAME));
   set('arxiv.baseUrl', nonEmpty(env.ENGIAI_ARXIV_URL));
   set('arxiv.minIntervalMs', envNumber(env, 'ENGIAI_ARXIV_INTERVAL_MS'));
   set('websearch.apiKey', nonEmpty(env.TAVILY_API_KEY));

@@ -66,6 +66,18 @@ export const threadsSettingsSchema = z
   })
   .strict();
 
+export const tracingSettingsSchema = z
+  .object({
+    otlpEndpoint: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'an http:// or https:// URL')
+      .optional()
+      .describe('OTLP/HTTP traces endpoint (…/v1/traces) that turns, model calls and tool calls are exported to; env OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces'),
+    serviceName: z.string().min(1).max(200).default('engiai').describe('service.name of the exported spans; env OTEL_SERVICE_NAME'),
+  })
+  .strict();
+
 export const retrievalSettingsSchema = z
   .object({
     mode: z.enum(['on', 'off', 'empty']).default(DEFAULTS.retrieval.mode).describe('on: the index in ENGIAI_HOME; off: no retrieval tools; empty: the tools over an empty index'),
@@ -169,6 +181,7 @@ export const configSchema = z
     arxiv: arxivSettingsSchema.default(() => arxivSettingsSchema.parse({})),
     websearch: websearchSettingsSchema.default(() => websearchSettingsSchema.parse({})),
     hpc: hpcSettingsSchema.default(() => hpcSettingsSchema.parse({})),
+    tracing: tracingSettingsSchema.default(() => tracingSettingsSchema.parse({})),
   })
   .strict();
 
@@ -177,6 +190,7 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 export type HpcSettings = z.infer<typeof hpcSettingsSchema>;
+export type TracingSettings = z.infer<typeof tracingSettingsSchema>;
 export type ClusterSettings = z.infer<typeof clusterSchema>;
 export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
 export type { CommandSettings, ProgramRule } from './commandSettings.ts';

@@ -8,7 +8,7 @@ import { validateHistory } from '../supervisor/validateHistory.ts';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { Command, GraphRecursionError, type BaseCheckpointSaver, type StateSnapshot } from '@langchain/langgraph';
 import type { AgentEvent, InterruptPayload, RunStatus } from '../trace/agentEvent.ts';
-import { Tracer } from '../trace/agentEvent.ts';
+import { Tracer, type TraceProcessor } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
 import { compileSupervisorGraph, type SupervisorGraph } from '../supervisor/graph.ts';
 import { LIVE_TOKENS } from '../supervisor/liveTokens.ts';
@@ -33,6 +33,8 @@ export interface ChatSessionOptions {
   approvals?: string[];
   /** Turn leases of the thread store, when several processes may share it. */
   leases?: TurnLeases;
+  /** Processors that see every turn's events besides the caller's (exporters: OTLP), made afresh per turn. */
+  turnProcessors?: () => TraceProcessor[];
 }
 
 export interface TurnInput {
@@ -98,6 +100,7 @@ export class ChatSession {
   readonly limits: Limits;
   readonly modelName: string;
   private readonly leases?: TurnLeases;
+  private readonly turnProcessors?: () => TraceProcessor[];
 
   constructor(opts: ChatSessionOptions) {
     const compiled = compileSupervisorGraph(
@@ -108,6 +111,7 @@ export class ChatSession {
     this.limits = compiled.limits;
     this.modelName = opts.modelName;
     this.leases = opts.leases;
+    this.turnProcessors = opts.turnProcessors;
   }
 
   private config(threadId: string) {
@@ -146,7 +150,11 @@ export class ChatSession {
   async runTurn(input: TurnInput): Promise<TurnResult> {
     const lease = await this.leases?.acquire(input.threadId);
     try {
-      return await this.turn(input);
+      const extra = this.turnProcessors?.() ?? [];
+      if (!extra.length) return await this.turn(input);
+      // the caller's tracer first, then the exporters: each turn's events, in order
+      const caller = input.tracer;
+      return await this.turn({ ...input, tracer: new Tracer([{ onEvent: (e) => caller?.emit(e) }, ...extra]) });
     } finally {
       await lease?.release();
     }

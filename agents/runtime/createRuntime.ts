@@ -17,6 +17,8 @@ import type { Limits } from '../supervisor/state.ts';
 import { ChatSession } from './chatSession.ts';
 import { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './checkpointer.ts';
 import { threadStoreSpec } from './threadStore.ts';
+import { OtlpExporter, otlpHeaders } from '../trace/otlpExporter.ts';
+import { ConfigError } from '../../tools/errors.ts';
 
 export interface RuntimeOptions {
   /** Settings (default: loadConfig(), i.e. file < environment). */
@@ -34,6 +36,8 @@ export interface RuntimeOptions {
   limits?: Partial<Limits>;
   /** Builds the chat model of a spec (default: resolveModel with the settings). */
   openModel?: (spec: string) => Promise<BaseChatModel>;
+  /** Where the runtime says what went wrong outside a turn (a failed trace export; default stderr, once). */
+  log?: (line: string) => void;
 }
 
 export interface SessionOptions {
@@ -101,6 +105,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
       return resolveModel(spec, { config });
     });
   const sessions = new Map<string, Promise<ChatSession>>();
+  const exporter = otlpExporterFor(config, opts.log);
 
   const build = async ({ model = config.model.spec, modelName, approvals }: SessionOptions): Promise<ChatSession> => {
     const chatModel = typeof model === 'string' ? await openModel(model) : model;
@@ -113,6 +118,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
       specialists,
       limits: opts.limits,
       approvals: approvals && [...approvals],
+      turnProcessors: exporter ? () => [exporter.processor()] : undefined,
     });
   };
 
@@ -141,6 +147,28 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     close: async () => {
       await Promise.all(specialists.map((s) => Promise.resolve().then(() => s.close?.()).catch(() => undefined)));
       await threads?.close();
+      await exporter?.flush();
     },
   };
+}
+
+/**
+ * The OTLP exporter the settings ask for (tracing.otlpEndpoint, or OpenTelemetry's own variables),
+ * or none; OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none turn it off. It speaks OTLP/HTTP
+ * with JSON: a gRPC protocol asked for is refused, not silently ignored.
+ */
+export function otlpExporterFor(config: EngiConfig, log?: (line: string) => void, env: NodeJS.ProcessEnv = process.env): OtlpExporter | null {
+  const endpoint = config.tracing?.otlpEndpoint;
+  if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return null;
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  if (protocol === 'grpc') throw new ConfigError('OTEL_EXPORTER_OTLP_PROTOCOL=grpc: EngiAI exports traces over OTLP/HTTP (JSON) only', { hint: 'point OTEL_EXPORTER_OTLP_ENDPOINT at the collector\'s HTTP port (4318) and unset the protocol, or set it to http/json' });
+  let told = false;
+  const onError =
+    log ??
+    ((line: string) => {
+      if (told) return;
+      told = true;
+      process.stderr.write(`${line} (further failures are not shown)\n`);
+    });
+  return new OtlpExporter({ endpoint, serviceName: config.tracing.serviceName, headers: otlpHeaders(env), onError });
 }

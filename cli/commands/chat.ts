@@ -85,6 +85,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
   const config = opts.home ? { ...base, home: opts.home } : base;
   const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
+  let index: { close(): void } | null = null;
   try {
     const spec = opts.model ?? config.model.spec;
     const model = opts.chatModel ?? (await runtime.openModel(spec));
@@ -95,6 +96,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     if (!opts.json) tracer.add(new TimelinePrinter(io.write));
     const threadId = opts.thread ?? randomUUID();
     if (opts.thread !== undefined) await assertKnownThread(session, opts.thread, runtime.threads?.location);
+    index = await recordEvents(tracer, config.home, threadId, opts.message?.trim() || 'Chat', name, (line) => !opts.json && io.write(line));
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
     // tokens only matter to a person watching; they cost callback work on every step
@@ -121,8 +123,29 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     else io.write(footer(trace, message));
     return { threadId, status: result.status, answer: result.answer, trace };
   } finally {
+    index?.close();
     await runtime.close();
   }
+}
+
+/**
+ * Records the turn's events (tokens excluded) in the thread index, as `engiai serve` does, so the
+ * web UI and `engiai report` show the thread's steps. An index that cannot open is said, not fatal.
+ */
+async function recordEvents(tracer: import('../../agents/index.ts').Tracer, home: string, threadId: string, message: string, model: string, warn: (line: string) => void): Promise<{ close(): void } | null> {
+  const { ThreadIndex, webDbPath } = await import('../../web/server/threadIndex.ts');
+  let index: InstanceType<typeof ThreadIndex>;
+  try {
+    index = new ThreadIndex(webDbPath(home));
+    if (!index.get(threadId)) index.create(threadId, message.length > 60 ? `${message.slice(0, 57)}…` : message, model);
+    else index.touch(threadId, model);
+  } catch (err) {
+    warn(`(the thread index could not be opened, so this turn's steps are not recorded for reports: ${(err as Error).message})\n`);
+    return null;
+  }
+  const turn = index.nextTurn(threadId);
+  tracer.add({ onEvent: (e) => void (e.type !== 'token' && index.addEvent(threadId, turn, e)) });
+  return index;
 }
 
 /** --thread continues a conversation: one the store does not hold (mistyped, or the store was wiped) is an error. */

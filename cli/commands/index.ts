@@ -13,6 +13,7 @@ export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./exportStl.ts'),
   () => import('./dataset.ts'),
   () => import('./chat.ts'),
+  () => import('./report.ts'),
   () => import('./serve.ts'),
   () => import('./bench.ts'),
   () => import('./mcp.ts'),

@@ -17,6 +17,7 @@ import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
 import { printersRoutes } from './routes/printersRoutes.ts';
+import { reportRoutes } from './routes/reportRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
 import { threadsRoutes } from './routes/threadsRoutes.ts';
 import { assertSafeBind, csrfGuard, hostGuard, isLoopbackHost, securityHeaders, tokenGuard } from './security.ts';
@@ -71,7 +72,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
-  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists });
+  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
   let index: ThreadIndex;
   try {
     // the stores open first: a damaged one fails at once, before a client build
@@ -119,7 +120,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
+  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

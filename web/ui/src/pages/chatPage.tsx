@@ -134,6 +134,11 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
             jobs of this chat
           </a>
         )}
+        {threadId && detail && (
+          <a class="report-link muted" href={`/api/threads/${encodeURIComponent(threadId)}/report.pdf`} download>
+            Download report
+          </a>
+        )}
       </header>
       <section class="chat-scroll">
         {!threadId && events.length === 0 && (
