@@ -2,8 +2,8 @@
  * The ONLY file that adds nodes and edges (style.md §7.7). Topology:
  *
  *   START → supervisor ⇄ <specialist> ⇄ <specialist>_tools      (one pair per available specialist)
- *               ↓              ↺ ↘
- *              END              END, another specialist (a hand-back runs the supervisor's decision in the same step)
+ *               ↓              ↺
+ *              END
  *
  * A specialist step calls the model and runs the reply's first tool call (then loops to itself);
  * further calls and calls that can interrupt go through <specialist>_tools, one per step.
@@ -14,7 +14,6 @@
  */
 import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { validateSpecialists } from '../specialists/specialist.ts';
-import { thenSupervisorOnHandback } from './handbackStep.ts';
 import { traced, type GraphDeps } from './nodeKit.ts';
 import { makeSpecialistNode } from './specialistNode.ts';
 import { DEFAULT_LIMITS, SupervisorState, type Limits } from './state.ts';
@@ -30,13 +29,9 @@ export function buildSupervisorGraph(input: SupervisorGraphDeps) {
 
   // The builder is typed loosely: node names are data (one pair per specialist).
   const builder = new StateGraph(SupervisorState) as unknown as StateGraph<typeof SupervisorState.spec, typeof SupervisorState.State, typeof SupervisorState.Update, string>;
-  const supervisor = traced('supervisor', 'supervisor', makeSupervisorNode(deps));
-  const supervisorEnds = [END, 'supervisor', ...available.map((s) => s.name)];
-  builder.addNode('supervisor', supervisor, { ends: supervisorEnds });
+  builder.addNode('supervisor', traced('supervisor', 'supervisor', makeSupervisorNode(deps)), { ends: [END, 'supervisor', ...available.map((s) => s.name)] });
   for (const s of available) {
-    // a hand-back continues with the supervisor's decision in the same step (handbackStep.ts)
-    const step = thenSupervisorOnHandback(traced(s.name, s.name, makeSpecialistNode(s, deps)), supervisor);
-    builder.addNode(s.name, step, { ends: [...new Set([...supervisorEnds, s.name, toolsNodeName(s.name)])] });
+    builder.addNode(s.name, traced(s.name, s.name, makeSpecialistNode(s, deps)), { ends: ['supervisor', s.name, toolsNodeName(s.name)] });
     builder.addNode(toolsNodeName(s.name), traced(toolsNodeName(s.name), s.name, makeToolsNode(s, deps)), { ends: [s.name, toolsNodeName(s.name)] });
   }
   builder.addEdge(START, 'supervisor');

@@ -28,26 +28,6 @@ export const SupervisorState = Annotation.Root({
 export type SupervisorStateType = typeof SupervisorState.State;
 export type SupervisorUpdate = typeof SupervisorState.Update;
 
-/** What the graph's nodes write (plain values, no overwrite markers). */
-export interface StepUpdate {
-  messages?: BaseMessage[];
-  agentMessages?: BaseMessage[] | null;
-  activeAgent?: string | null;
-  activeCallId?: string | null;
-  task?: string;
-}
-
-/** The state after `update`, through the same reducers the graph applies (for a step that continues in place). */
-export function applyUpdate(state: SupervisorStateType, update: StepUpdate): SupervisorStateType {
-  const next = { ...state };
-  if (update.messages !== undefined) next.messages = messagesStateReducer(state.messages, update.messages);
-  if (update.agentMessages !== undefined) next.agentMessages = scratchReducer(state.agentMessages, update.agentMessages);
-  if (update.activeAgent !== undefined) next.activeAgent = update.activeAgent;
-  if (update.activeCallId !== undefined) next.activeCallId = update.activeCallId;
-  if (update.task !== undefined) next.task = update.task;
-  return next;
-}
-
 /** Per-turn budgets: a turn ends with a partial answer instead of a recursion error. */
 export interface Limits {
   /** Hand-offs from the supervisor to specialists in one turn. */

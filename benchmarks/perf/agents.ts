@@ -104,7 +104,7 @@ async function oneHop(s: ChatSession, threadId: string, mode: Mode, stats: HopSt
   stats.counts.modelCalls = events.ofType('model_call').length;
   stats.counts.toolCalls = events.ofType('tool_result').length;
   stats.counts.supersteps = events.ofType('node_end').length;
-  // LangGraph's own steps (one checkpoint each): a hand-back and the supervisor's decision share one
+  // LangGraph's own steps (one checkpoint each; node_end events can outnumber them if steps are merged)
   let steps = 0;
   for await (const c of s.graph.getStateHistory({ configurable: { thread_id: threadId } })) if (c.metadata?.source === 'loop') steps++;
   stats.counts.langgraphSteps = steps;

@@ -64,26 +64,35 @@ describe('specialist step: model call and first tool call in one superstep', () 
     expect(runs).toEqual({ prepare: 1, measure: 1, confirm: 0 });
   });
 
-  it("a hand-back and the supervisor's next decision share one LangGraph step (one checkpoint fewer per hop)", async () => {
+  it('a hand-back is checkpointed in its own step, before the supervisor decides', async () => {
     const { spec } = lab();
     const s = session(model([['prepare'], ['measure']]), spec);
     const r = await run(s, { threadId: 'steps', message: 'go' });
     expect(r.status).toBe('done');
-    // the trace still shows five node steps, the specialist's ending before the supervisor's starts
-    expect(r.events.ofType('node_end').map((e) => e.node)).toEqual(['supervisor', 'lab', 'lab', 'lab', 'supervisor']);
-    const kinds = r.events.events.filter((e) => e.type === 'node_start' || e.type === 'node_end' || e.type === 'handback').map((e) => `${e.type}:${'node' in e ? e.node : ''}`);
-    expect(kinds.slice(-5)).toEqual(['node_start:lab', 'handback:', 'node_end:lab', 'node_start:supervisor', 'node_end:supervisor']);
-    // but LangGraph ran four steps: supervisor, lab + prepare, lab + measure, lab's answer + supervisor's answer
-    // (the checkpoint after each names the next node; before, a fifth step ran the supervisor alone)
+    // LangGraph's steps (the checkpoint after each names the next node): supervisor, lab + prepare,
+    // lab + measure, lab's answer (the hand-back), supervisor's answer
     const steps: string[][] = [];
     for await (const c of s.graph.getStateHistory({ configurable: { thread_id: 'steps' } })) if (c.metadata?.source === 'loop') steps.push([...c.next]);
-    expect(steps.reverse()).toEqual([['lab'], ['lab'], ['lab'], []]);
-    const state = await s.graph.getState({ configurable: { thread_id: 'steps' } });
-    expect(state.next).toEqual([]);
-    expect(state.values.activeAgent).toBeNull();
-    expect(state.values.agentMessages).toEqual([]);
-    // the supervisor's transcript: request, hand-off, the lab's summary answering it, final answer
-    expect(state.values.messages.map((m: { getType(): string }) => m.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
+    expect(steps.reverse()).toEqual([['lab'], ['lab'], ['lab'], ['supervisor'], []]);
+  });
+
+  it("a turn cancelled during the supervisor's decision after a hand-back keeps the specialist's summary", async () => {
+    const { spec } = lab();
+    const ac = new AbortController();
+    const m = new ScriptedChatModel((messages, tools) => {
+      const results = messages.filter((x) => x.getType() === 'tool').length;
+      if (tools.includes('prepare')) return results ? new AIMessage('lab finished: 42') : new AIMessage({ content: '', tool_calls: [toolCall('prepare')] });
+      if (!results) return new AIMessage({ content: '', tool_calls: [toolCall('transfer_to_lab', { task: 'work' })] });
+      ac.abort('the person left');
+      return new AIMessage('all done');
+    });
+    const s = session(m, spec);
+    const events = new EventCollector();
+    const r = await s.runTurn({ threadId: 'cancel', message: 'go', tracer: new Tracer([events]), signal: ac.signal });
+    expect(r.status).toBe('stopped');
+    expect(r.answer).toMatch(/lab finished: 42/);
+    const state = await s.graph.getState({ configurable: { thread_id: 'cancel' } });
+    expect(state.values.messages.map((x: { getType(): string }) => x.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
   });
 
   it('parallel calls: the first runs in the model step, the rest one per tools step', async () => {
