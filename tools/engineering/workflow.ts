@@ -14,6 +14,7 @@ import type { EngineeringContext } from './context.ts';
 import type { StlOptions, StlResult } from './export/stl.ts';
 import { mean } from './fields.ts';
 import { optimizeInThread } from './optimizeThread.ts';
+import { optimizationKey, reuseOrRun } from './optimizeReuse.ts';
 import type { Design, OptimizeResult, Problem, StepEvent } from './problem.ts';
 import { allProblems, getProblem } from './registry.ts';
 import type { DesignMeta } from './store/designMeta.ts';
@@ -116,8 +117,16 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
 
 type Optimized = OptimizeResult & { objectives: number[] };
 
-/** On a worker thread (the caller's event loop stays free); in this thread when none can start. Also used by the generative models' evaluation. */
+/**
+ * On a worker thread (the caller's event loop stays free); in this thread when none can start. Also
+ * used by the generative models' evaluation. An identical optimization finished earlier in this
+ * process is reused, its progress replayed (optimizeReuse.ts: the same inputs give the same bits).
+ */
 export async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
+  return reuseOrRun(optimizationKey(problem, config, start), onStep, signal, (step) => computeOptimization(problem, config, start, step, signal));
+}
+
+async function computeOptimization(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
   try {
     return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep, signal);
   } catch (err) {

@@ -64,6 +64,37 @@ describe('specialist step: model call and first tool call in one superstep', () 
     expect(runs).toEqual({ prepare: 1, measure: 1, confirm: 0 });
   });
 
+  it('a hand-back is checkpointed in its own step, before the supervisor decides', async () => {
+    const { spec } = lab();
+    const s = session(model([['prepare'], ['measure']]), spec);
+    const r = await run(s, { threadId: 'steps', message: 'go' });
+    expect(r.status).toBe('done');
+    // LangGraph's steps (the checkpoint after each names the next node): supervisor, lab + prepare,
+    // lab + measure, lab's answer (the hand-back), supervisor's answer
+    const steps: string[][] = [];
+    for await (const c of s.graph.getStateHistory({ configurable: { thread_id: 'steps' } })) if (c.metadata?.source === 'loop') steps.push([...c.next]);
+    expect(steps.reverse()).toEqual([['lab'], ['lab'], ['lab'], ['supervisor'], []]);
+  });
+
+  it("a turn cancelled during the supervisor's decision after a hand-back keeps the specialist's summary", async () => {
+    const { spec } = lab();
+    const ac = new AbortController();
+    const m = new ScriptedChatModel((messages, tools) => {
+      const results = messages.filter((x) => x.getType() === 'tool').length;
+      if (tools.includes('prepare')) return results ? new AIMessage('lab finished: 42') : new AIMessage({ content: '', tool_calls: [toolCall('prepare')] });
+      if (!results) return new AIMessage({ content: '', tool_calls: [toolCall('transfer_to_lab', { task: 'work' })] });
+      ac.abort('the person left');
+      return new AIMessage('all done');
+    });
+    const s = session(m, spec);
+    const events = new EventCollector();
+    const r = await s.runTurn({ threadId: 'cancel', message: 'go', tracer: new Tracer([events]), signal: ac.signal });
+    expect(r.status).toBe('stopped');
+    expect(r.answer).toMatch(/lab finished: 42/);
+    const state = await s.graph.getState({ configurable: { thread_id: 'cancel' } });
+    expect(state.values.messages.map((x: { getType(): string }) => x.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
+  });
+
   it('parallel calls: the first runs in the model step, the rest one per tools step', async () => {
     const { spec, runs } = lab();
     const r = await run(session(model([['prepare', 'measure', 'prepare']]), spec), { threadId: 'b', message: 'go' });
