@@ -133,3 +133,33 @@ describe('Beams3D optimize through the registry', () => {
     expect(spec.title).toMatch(/Beams3D v0 6x4x4.*c = \d/);
   });
 });
+
+describe('Beams3D multigrid CG', () => {
+  it('three levels (8×4×4 → 4×2×2 → 2×1×1) solve like the Cholesky, in bounded iterations, on uniform, structured and checkered 1e-9-contrast designs', async () => {
+    const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
+    const setup = createSetup({ nelx: 8, nely: 4, nelz: 4, forcedistX: 0.5, forcedistY: 0.25 });
+    const mg = createMultigridSolver(setup, { coarsestDofs: 100 });
+    expect(mg.name).toBe('pcg-geometric-multigrid-3');
+    const chol = createCholeskySolver(setup.pattern, setup.coords);
+    // element e = ex·16 + ey·4 + ez; structured: a solid floor (ez = 0) and solid columns at ex even, ey = 0; void 1e-9 elsewhere
+    const structured = Float64Array.from({ length: setup.nel }, (_, e) => (e % 4 === 0 || (Math.floor(e / 16) % 2 === 0 && Math.floor(e / 4) % 4 === 0) ? 1 : 1e-9));
+    const checkered = Float64Array.from({ length: setup.nel }, (_, e) => ((e * 37) % 19 < 9 ? 1 : 1e-9));
+    const cases: [Float64Array, number, number][] = [[new Float64Array(setup.nel).fill(0.027), 1e-8, 25], [structured, 1e-5, 100], [checkered, 1e-5, 400]];
+    const its: number[] = [];
+    for (const [s, tol, maxIts] of cases) {
+      const values = assemble(setup, s);
+      const a = chol.solve(values, setup.f, new Float64Array(setup.ndof));
+      const b = mg.solve(values, setup.f, new Float64Array(setup.ndof), s);
+      let diff = 0, norm = 0;
+      for (let i = 0; i < setup.ndof; i++) {
+        diff += (a[i] - b[i]) ** 2;
+        norm += a[i] ** 2;
+      }
+      expect(Math.sqrt(diff / norm)).toBeLessThan(tol);
+      its.push(mg.lastIterations());
+      expect(mg.lastIterations()).toBeLessThan(maxIts);
+    }
+    console.log(`multigrid CG iterations (uniform, structured, checkered): ${its.join(', ')}`);
+    expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof))).toThrow(/element scales/);
+  });
+});

@@ -41,7 +41,7 @@ export function feAnalysis(setup: Beams3DSetup, solver: Beams3DSolver, x: Float6
   const { nel, densityIndex, edof, KE } = setup;
   for (let e = 0; e < nel; e++) ws.s[e] = power(x[densityIndex[e]], penal, opts.float32);
   assemble(setup, ws.s, ws.values);
-  solver.solve(ws.values, setup.f, ws.u);
+  solver.solve(ws.values, setup.f, ws.u, ws.s);
   const u = ws.u;
   for (let i = 0; i < u.length; i++) {
     if (!Number.isFinite(u[i])) throw new NumericError(`beams3d: the displacement is not finite (DOF ${i}); a design with zero densities makes K singular (there is no Emin)`);

@@ -5,7 +5,8 @@
  */
 import type { Beams3DConfig } from './conditions.ts';
 import { createSetup, withLoad, type Beams3DSetup } from './setup.ts';
-import { createSolver, type Beams3DSolver } from './solver.ts';
+import { createSolver } from './solverFactory.ts';
+import type { Beams3DSolver } from './solver.ts';
 
 let last: { key: string; setup: Beams3DSetup; solver: Beams3DSolver } | undefined;
 
@@ -13,7 +14,7 @@ export function cachedSetup(c: Beams3DConfig): { setup: Beams3DSetup; solver: Be
   const key = `${c.nelx}x${c.nely}x${c.nelz}`;
   if (last?.key !== key) {
     const setup = createSetup(c);
-    last = { key, setup, solver: createSolver('cholesky', setup.pattern, setup.coords) };
+    last = { key, setup, solver: createSolver(setup) };
   }
   return { setup: withLoad(last.setup, c), solver: last.solver };
 }

@@ -10,12 +10,10 @@ import { NumericError } from '../../errors.ts';
 import { analyze, factorize, solve, type CholeskyFactor, type CholeskySymbolic } from '../linalg/sparseCholesky.ts';
 import type { CsrPattern } from '../linalg/csrPattern.ts';
 
-export type SolverKind = 'cholesky' | 'pcg';
-
 export interface Beams3DSolver {
   readonly name: string;
-  /** Solves K x = b for K's CSR values on the setup's pattern; returns x. */
-  solve(values: Float64Array, b: Float64Array, x: Float64Array): Float64Array;
+  /** Solves K x = b for K's CSR values on the setup's pattern; returns x. elementScale: K's x_e^p per element (multigrid's coarse levels). */
+  solve(values: Float64Array, b: Float64Array, x: Float64Array, elementScale?: Float64Array): Float64Array;
   /** Iterations of the last solve (pcg), 1 for a direct solve. */
   lastIterations(): number;
 }
@@ -124,6 +122,3 @@ export function createPcgSolver(pattern: CsrPattern, opts: { rtol?: number; maxI
   };
 }
 
-export function createSolver(kind: SolverKind, pattern: CsrPattern, coords?: Float64Array): Beams3DSolver {
-  return kind === 'pcg' ? createPcgSolver(pattern) : createCholeskySolver(pattern, coords);
-}
