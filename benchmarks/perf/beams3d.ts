@@ -1,11 +1,11 @@
 /**
  * Beams3D perf: one cold-start optimize (16³ by default, MMA, max_iter iterations) of our engine against
  * the NumPy/SciPy peer of EngiBench's Beams3D v0 loop (reference/beams3d_ref.py: SciPy CG at rtol 1e-8,
- * preconditioned with spilu in place of pyamg, or CHOLMOD with --precond cholmod; our Svanberg MMA in
+ * preconditioned with a CHOLMOD factor in place of pyamg (--precond ilu|jacobi for the others); our Svanberg MMA in
  * Python, or mmapy.mmasub with --mma mmapy when it is on PYTHONPATH), as separate processes run
  * interleaved ours, peer, ours, ... Reports the per-iteration milliseconds side by side and their ratio,
  * and whether the two compliance histories agree (relative, --tol, default 1e-6 per step).
- * Flags: --runs N (3), --n SIDE (16; nelx = nely = nelz), --max-iter K (10), --precond ilu|cholmod|jacobi,
+ * Flags: --runs N (3), --n SIDE (16; nelx = nely = nelz), --max-iter K (10), --precond cholmod|ilu|jacobi,
  * --mma ours|mmapy, --python PATH, --tol.
  * Run directly: `npx tsx benchmarks/perf/beams3d.ts [flags]`; `--worker` is the child mode.
  */
@@ -63,7 +63,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   const runs = numberFlag(flags, 'runs', 3, { integer: true, min: 1 });
   const tol = numberFlag(flags, 'tol', 1e-6, { min: 0 });
   const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
-  const precond = typeof flags.precond === 'string' ? flags.precond : 'ilu';
+  const precond = typeof flags.precond === 'string' ? flags.precond : 'cholmod';
   const mma = typeof flags.mma === 'string' ? flags.mma : 'ours';
   const grid = ['--nelx', `${c.n}`, '--nely', `${c.n}`, '--nelz', `${c.n}`, '--max-iter', `${c.maxIter}`];
   log(`beams3d ${c.n}³ max_iter ${c.maxIter}: ${runs} interleaved runs of ours and the peer (precond ${precond}, mma ${mma})`);
@@ -91,10 +91,10 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
     iterations,
     peer_iterations: peerIterations,
     ours_setup_s: round(median(ours.map((r) => numberField(r, 'setup_s')))),
-    ours_iter_ms: round(oursIter, 1),
-    ours_iter_cpu_ms: round((1000 * median(ours.map((r) => numberField(r, 'cpu_seconds')))) / iterations, 1),
-    peer_iter_ms: round(peerIter, 1),
-    peer_over_ours: round(peerIter / oursIter, 2),
+    ours_iter_ms: round(oursIter, 3),
+    ours_iter_cpu_ms: round((1000 * median(ours.map((r) => numberField(r, 'cpu_seconds')))) / iterations, 3),
+    peer_iter_ms: round(peerIter, 3),
+    peer_over_ours: round(peerIter / oursIter, 3),
     history_max_rel_diff: maxRel,
     agree: maxRel <= tol,
   };

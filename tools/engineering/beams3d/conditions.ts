@@ -26,11 +26,12 @@ export const configFields: readonly FieldSpec[] = [
 ];
 
 /**
- * EngiAI's hard limits (errors). The direct solver's factor grows like n^(4/3) in 3-D: measured
- * (see solver.ts) 16³ ≈ 60 MB, 32³ ≈ 1 GB of factor; 40³ = 64,000 cells is the largest grid allowed.
+ * EngiAI's hard limits (errors), from memory (README.md of this folder): the per-element slot table
+ * (2.3 KB per cell) and the stiffness values, plus the solver (the sparse Cholesky, 1.8 GB RSS at 32³,
+ * is used up to 8,000 cells; the multigrid CG above). 64,000 cells (40³) is the largest grid allowed.
  */
 export const LIMITS = { side: 64, cells: 64_000, maxIter: 5000 } as const;
-const MEMORY = 'the sparse Cholesky factor of a 3-D grid grows like n^(4/3): about 1 GB at 32³';
+const MEMORY = 'memory grows about 5 KB per cell plus the solver';
 
 export const configConstraints: readonly Constraint[] = [
   bounded('volfrac', 0, 1, { category: 'THEORY' }),
