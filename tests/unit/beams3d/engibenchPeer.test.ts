@@ -50,7 +50,8 @@ describe('Beams3D simulate agrees with the EngiBench peer', () => {
 });
 
 describe('Beams3D optimize histories agree with the EngiBench peer (mmapy)', () => {
-  it(`${runs.runs[0].name} and ${runs.runs[1].name}: every step to 1e-6, the returned design's moments to 1e-6`, async () => {
+  // measured: 6×4×4 ≤ 1.7e-14 over 25 steps; the float32 start 4.4e-9 at step 1 (NumPy's SVML powf, 1 ulp) and ≤ 1.1e-10 after
+  it(`${runs.runs[0].name} (every step to 1e-12) and ${runs.runs[1].name} (to 1e-8), the returned design's moments to 1e-6`, async () => {
     expect(runs.mma).toBe('mmapy');
     const p = await getProblem('beams3d');
     for (const r of runs.runs.filter((q) => q.nelx < 16)) {
@@ -59,7 +60,8 @@ describe('Beams3D optimize histories agree with the EngiBench peer (mmapy)', () 
       const out = optimize(p, config, start);
       const ours = out.history.map((h) => h.objectives[0]);
       expect(out.iterations).toBe(r.iterations);
-      ours.forEach((c, i) => expect(rel(c, r.history[i]), `${r.name} step ${i + 1}: ours ${c}, peer ${r.history[i]}`).toBeLessThan(1e-6));
+      const tol = r.start ? 1e-8 : 1e-12;
+      ours.forEach((c, i) => expect(rel(c, r.history[i]), `${r.name} step ${i + 1}: ours ${c}, peer ${r.history[i]}`).toBeLessThan(tol));
       const x = out.design.data;
       expect(rel(x.reduce((a, b) => a + b, 0) / x.length, r.final_design.mean)).toBeLessThan(1e-6);
       expect(rel(x.reduce((a, b) => a + b * b, 0), r.final_design.sum_sq)).toBeLessThan(1e-6);
