@@ -5,7 +5,7 @@
  */
 import { InputError } from '../errors.ts';
 import { errorsOnly, runConstraints, type Constraint, type ConfigValues, type Violation } from './constraint.ts';
-import type { Design, FieldSpec, OptimizeResult, StepEvent } from './problem.ts';
+import type { Design, DesignShape, FieldSpec, OptimizeResult, StepEvent } from './problem.ts';
 
 /** Merge `partial` over the defaults of `fields`; unknown keys and wrong types are InputErrors. */
 export function resolveFields(problemId: string, fields: readonly FieldSpec[], partial: ConfigValues = {}): ConfigValues {
@@ -34,18 +34,27 @@ export function resolveFields(problemId: string, fields: readonly FieldSpec[], p
   return out;
 }
 
-/** Where a design leaves [lo, hi]: how many finite values do, the design's min and max, and the farthest one with its [row, col]. */
+/** Where a design leaves [lo, hi]: how many finite values do, the design's min and max, and the farthest one with its index ([row, col] of a 2-D design). */
 export interface OutOfBounds {
   count: number;
   min: number;
   max: number;
   farthest: number;
-  at: [number, number];
+  at: number[];
+}
+
+/** The multi-index of flat C-order position i in `shape`. */
+export function unravelIndex(i: number, shape: readonly number[]): number[] {
+  const out = new Array<number>(shape.length);
+  for (let d = shape.length - 1; d >= 0; d--) {
+    out[d] = i % shape[d];
+    i = Math.floor(i / shape[d]);
+  }
+  return out;
 }
 
 export function outOfBounds(design: Design, lo = 0, hi = 1): OutOfBounds | null {
   const { data } = design;
-  const cols = design.shape[1];
   let count = 0, min = Infinity, max = -Infinity, far = 0, farIndex = -1;
   for (let i = 0; i < data.length; i++) {
     const v = data[i];
@@ -58,20 +67,21 @@ export function outOfBounds(design: Design, lo = 0, hi = 1): OutOfBounds | null 
       if (d > far) [far, farIndex] = [d, i];
     }
   }
-  return count ? { count, min, max, farthest: data[farIndex], at: [Math.floor(farIndex / cols), farIndex % cols] } : null;
+  return count ? { count, min, max, farthest: data[farIndex], at: unravelIndex(farIndex, design.shape) } : null;
 }
 
 /** "4 values outside [0, 1] (min 0, max 1.0041; farthest 1.0041 at [row 3, col 27])" */
 export function describeOutOfBounds(o: OutOfBounds, lo = 0, hi = 1): string {
-  return `${o.count} values outside [${lo}, ${hi}] (min ${o.min}, max ${o.max}; farthest ${o.farthest} at [row ${o.at[0]}, col ${o.at[1]}])`;
+  const where = o.at.length === 2 ? `[row ${o.at[0]}, col ${o.at[1]}]` : `[${o.at.join(', ')}]`;
+  return `${o.count} values outside [${lo}, ${hi}] (min ${o.min}, max ${o.max}; farthest ${o.farthest} at ${where})`;
 }
 
 /** Design-space check (EngiBench's Box.contains): shape, finite values, bounds [lo, hi]. */
-export function designSpaceViolations(design: Design, shape: [number, number], lo = 0, hi = 1): Violation[] {
+export function designSpaceViolations(design: Design, shape: DesignShape, lo = 0, hi = 1): Violation[] {
   const base = { constraint: 'design_space', categories: ['THEORY' as const], criticality: 'error' as const };
-  const [r, c] = design.shape;
-  if (r !== shape[0] || c !== shape[1] || design.data.length !== shape[0] * shape[1]) {
-    return [{ ...base, cause: `design shape ${r}x${c} (${design.data.length} values) does not match the expected ${shape[0]}x${shape[1]}` }];
+  const same = design.shape.length === shape.length && shape.every((v, d) => design.shape[d] === v);
+  if (!same || design.data.length !== shape.reduce((a, b) => a * b, 1)) {
+    return [{ ...base, cause: `design shape ${design.shape.join('x')} (${design.data.length} values) does not match the expected ${shape.join('x')}` }];
   }
   const nonFinite = design.data.reduce((n, v) => (Number.isFinite(v) ? n : n + 1), 0);
   const outside = outOfBounds(design, lo, hi);
@@ -105,7 +115,7 @@ export function assertConfigValid(problemId: string, fields: readonly FieldSpec[
 }
 
 /** Throws an InputError when `design` is outside the design space (shape, NaN, bounds). */
-export function assertInDesignSpace(problemId: string, design: Design, shape: [number, number], what: string, hint: string): void {
+export function assertInDesignSpace(problemId: string, design: Design, shape: DesignShape, what: string, hint: string): void {
   const bad = designSpaceViolations(design, shape);
   if (bad.length) {
     throw new InputError(`${problemId}: ${what} is outside the design space: ${bad.map((v) => v.cause).join('; ')}`, { field: what, hint });

@@ -1,8 +1,9 @@
 /**
  * The Problem API: EngiBench's contract (engibench.md §4) in TypeScript.
  *
- * A design is a row-major image: `data[r * cols + c]`, shape [rows, cols]
- * (Beams2D: [nely, nelx] with row 0 at the top; Photonics2D: [nx, ny] indexed [x, y]).
+ * A design is a row-major (C-order) array: `data[r * cols + c]`, shape [rows, cols]
+ * (Beams2D: [nely, nelx] with row 0 at the top; Photonics2D: [nx, ny] indexed [x, y]), or a
+ * 3-D block `data[(i * n1 + j) * n2 + k]`, shape [n0, n1, n2] (Beams3D: [nely, nelx, nelz]).
  * Everything here is pure and deterministic: arrays in, arrays out, no I/O.
  */
 import type { Constraint, ConfigValues, Violation } from './constraint.ts';
@@ -24,8 +25,10 @@ export interface FieldSpec {
   unit?: string;
 }
 
+export type DesignShape = [number, number] | [number, number, number];
+
 export interface Design {
-  shape: [number, number];
+  shape: DesignShape;
   data: Float64Array;
 }
 
@@ -59,6 +62,7 @@ export interface OptimizeOptions {
 /** A field to draw as a heatmap; export/render.ts turns panels into a PNG. */
 export interface RenderPanel {
   title: string;
+  /** A 2-D image (a 3-D problem draws slices or projections; export/render.ts refuses 3-D fields). */
   field: Design;
   colormap: 'coolwarm' | 'viridis' | 'magma' | 'greys' | 'inferno';
   vmin?: number;
@@ -88,7 +92,7 @@ export interface Problem {
   /** Defaults merged with `partial`; unknown keys are an InputError. */
   resolveConfig(partial?: ConfigValues): ConfigValues;
   /** Shape of a design under this config. */
-  designShape(config: ConfigValues): [number, number];
+  designShape(config: ConfigValues): DesignShape;
   /** Config constraint violations (errors and warnings). */
   checkConfig(config: ConfigValues): Violation[];
   /** Config violations plus design-space and design constraints. */

@@ -55,5 +55,6 @@ export async function allProblems(): Promise<Problem[]> {
 // Built-in problems (lazy, so the CLI's --help stays fast).
 registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).beams2d);
 registerProblem('photonics2d', async () => (await import('./photonics2d/problem.ts')).photonics2d);
+registerProblem('beams3d', async () => (await import('./beams3d/problem.ts')).beams3d);
 registerProblem('thermoelastic2d', async () => (await import('./thermoelastic2d/problem.ts')).thermoelastic2d);
 registerProblemVersion('beams2d', 0, async () => (await import('./beams2d/problem.ts')).beams2dV0);

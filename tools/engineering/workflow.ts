@@ -237,13 +237,13 @@ export async function loadDesignInput(ctx: EngineeringContext, ref: string, prob
     return { problem: problemId ? await getProblem(problemId) : own, design: loaded.design, stored };
   }
   if (problemId) return { problem: await getProblem(problemId), design: loaded.design };
-  const [r, c] = loaded.design.shape;
+  const shape = loaded.design.shape;
   const matches = (await allProblems()).filter((p) => {
-    const [pr, pc] = p.designShape(p.resolveConfig());
-    return pr === r && pc === c;
+    const own = p.designShape(p.resolveConfig());
+    return own.length === shape.length && own.every((v, d) => v === shape[d]);
   });
   if (matches.length === 1) return { problem: matches[0], design: loaded.design };
-  throw new InputError(`cannot tell which problem the ${r}×${c} design in ${ref} belongs to`, {
+  throw new InputError(`cannot tell which problem the ${shape.join('×')} design in ${ref} belongs to`, {
     field: 'problem',
     hint: 'name the problem: e.g. `engiai simulate beams2d --design FILE.npy --nelx 100 --nely 50`',
   });

@@ -56,6 +56,7 @@ export async function loadTrainingData(dir: string): Promise<TrainingData> {
   const read = (r: DatasetRow) => decodeNpy(readFileSync(join(dir, r.design)), { source: r.design });
   const first = read(train[0]);
   const shape = first.shape;
+  if (shape.length !== 2) throw new InputError(`${problem.id} designs are ${shape.join('x')}: the generative models take 2-D designs only`, { field: 'data' });
   const size = shape[0] * shape[1];
   const x = new Float32Array(train.length * size);
   const c = new Float32Array(train.length * keys.length);

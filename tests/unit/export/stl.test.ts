@@ -114,6 +114,8 @@ describe('exportStl', () => {
     await expect(exportStl(d, { threshold: 0.5 })).rejects.toBeInstanceOf(InputError);
     await expect(exportStl(d, { threshold: 0.1, scaleZ: 0 })).rejects.toThrow(/scale_z/);
     await expect(exportStl(d, { threshold: 0.1, scaleXy: -1 })).rejects.toThrow(/scale_xy/);
+    // a 3-D design (Beams3D) is refused by name, not mistaken for a 2-D image
+    await expect(exportStl({ shape: [2, 2, 2], data: new Float64Array(8).fill(1) })).rejects.toThrow(/extrudes 2-D designs; this design is 2x2x2/);
     await expect(exportStl(grid(2, 2, () => NaN))).rejects.toThrow(/finite/);
   });
 });

@@ -15,6 +15,7 @@ const SMALLEST: Record<string, string[]> = {
   abandonedTurns: ['--turns', '2', '--settle', '1'],
   agents: ['--turns', '2', '--conversations', '2'],
   beams2d: ['--runs', '1', '--nelx', '20', '--nely', '10', '--max-iter', '3'],
+  beams3d: ['--runs', '1', '--n', '4', '--max-iter', '2'],
   generative: ['--only', 'speed,epoch', '--batches', '1', '--rows', '8'],
   photonics2d: ['--runs', '1', '--steps', '1', '--nx', '60', '--ny', '105', '--full-steps', '0'],
   reasoning: ['--instances', '20', '--runs', '1'],

@@ -116,9 +116,22 @@ describe('decodeNpy with files NumPy wrote', () => {
     }
   });
 
-  it('rejects 3-D, object, complex, truncated and non-npy input with clear messages', () => {
+  it('reads 3-D arrays NumPy wrote, in C and in Fortran order, as C-order designs (Beams3D)', () => {
+    py(['import numpy as np', `a = np.arange(24, dtype='<f4').reshape(2, 3, 4)`, `np.save(${JSON.stringify(join(dir, 'c3.npy'))}, a)`, `np.save(${JSON.stringify(join(dir, 'f3.npy'))}, np.asfortranarray(a))`].join('\n'));
+    for (const name of ['c3.npy', 'f3.npy']) {
+      const d = decodeNpy(new Uint8Array(readFileSync(join(dir, name))), { source: name });
+      expect(d.shape).toEqual([2, 3, 4]);
+      expect(Array.from(d.data)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    }
+    const round = decodeNpy(encodeNpy({ shape: [2, 3, 4], data: Float64Array.from({ length: 24 }, (_, i) => i / 7) }));
+    expect(round.shape).toEqual([2, 3, 4]);
+    expect(round.data[23]).toBe(23 / 7);
+    expect(() => decodeNpy(new Uint8Array(readFileSync(join(dir, 'c3.npy'))), { shape: [4, 3, 2] })).toThrow(/array has shape \(2, 3, 4\) but shape \[4, 3, 2\] was expected/);
+  });
+
+  it('rejects 4-D, object, complex, truncated and non-npy input with clear messages', () => {
     const arrays: Record<string, string> = {
-      '3d.npy': 'np.zeros((2, 2, 2))',
+      '4d.npy': 'np.zeros((2, 2, 2, 2))',
       'obj.npy': 'np.array([[1, "a"]], dtype=object)',
       'cplx.npy': 'np.zeros((2, 2), dtype=complex)',
       'struct.npy': 'np.zeros((2, 2), dtype=[("a", "<f8"), ("b", "<i4")])',
@@ -126,7 +139,7 @@ describe('decodeNpy with files NumPy wrote', () => {
     const lines = Object.entries(arrays).map(([name, expr]) => `np.save(${JSON.stringify(join(dir, name))}, ${expr}, allow_pickle=True)`);
     py(['import numpy as np', ...lines].join('\n'));
     const save = (name: string, _expr: string) => new Uint8Array(readFileSync(join(dir, name)));
-    expect(() => decodeNpy(save('3d.npy', 'np.zeros((2, 2, 2))'))).toThrow(/3-D arrays are not designs/);
+    expect(() => decodeNpy(save('4d.npy', 'np.zeros((2, 2, 2, 2))'))).toThrow(/4-D arrays are not designs/);
     expect(() => decodeNpy(save('obj.npy', 'np.array([[1, "a"]], dtype=object)'))).toThrow(/object arrays/);
     expect(() => decodeNpy(save('cplx.npy', 'np.zeros((2, 2), dtype=complex)'))).toThrow(/complex/);
     expect(() => decodeNpy(save('struct.npy', 'np.zeros((2, 2), dtype=[("a", "<f8"), ("b", "<i4")])'))).toThrow(/structured/);

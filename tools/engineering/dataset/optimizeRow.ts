@@ -5,11 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ConfigValues } from '../constraint.ts';
-import { optimize, type Problem } from '../problem.ts';
+import { optimize, type DesignShape, type Problem } from '../problem.ts';
 
 export interface RowResult {
-  shape: [number, number];
-  /** The optimized design, row-major. */
+  shape: DesignShape;
+  /** The optimized design, row-major (C order). */
   data: Float64Array;
   /** simulate(design), one value per objective. */
   objectives: number[];

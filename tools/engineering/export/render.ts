@@ -66,11 +66,13 @@ export function renderLayout(spec: RenderSpec, opts: RenderOptions = {}): Render
   const y = TITLE_H + PANEL_TITLE_H;
   let x = PAD;
   const panels = spec.panels.map((panel): PanelLayout => {
-    const [rows, cols] = panel.field.shape;
+    const { shape } = panel.field;
+    if (shape.length !== 2) throw new InputError(`panel "${panel.title}": field shape [${shape}] is not a 2-D image (draw slices or projections of a 3-D design)`, { field: 'field' });
+    const [rows, cols] = shape;
     if (!(rows > 0 && cols > 0) || panel.field.data.length !== rows * cols) {
       throw new InputError(`panel "${panel.title}": field shape [${panel.field.shape}] does not fit ${panel.field.data.length} values`, { field: 'field' });
     }
-    const cellPx = cellPxFor(panel.field.shape, opts);
+    const cellPx = cellPxFor(shape, opts);
     const w = cols * cellPx, h = rows * cellPx;
     const p = { panel, cellPx, x, y, w, h, bar: { x: x + w + BAR_GAP, y, w: BAR_W, h }, width: w + BAR_GAP + BAR_W + BAR_LABELS_W };
     x += p.width + PAD;

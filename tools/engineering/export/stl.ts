@@ -65,6 +65,9 @@ function resolveParams(design: Design, opts: StlOptions): Required<StlOptions> {
   for (const [field, v] of [['scale_xy', p.scaleXy], ['scale_z', p.scaleZ]] as const) {
     if (!(Number.isFinite(v) && v > 0)) throw new InputError(`${field} must be a positive number, got ${v}`, { field });
   }
+  if (design.shape.length !== 2) {
+    throw new InputError(`export-stl extrudes 2-D designs; this design is ${design.shape.join('x')} (3-D surface export is not built yet)`, { field: 'design' });
+  }
   const [rows, cols] = design.shape;
   if (!(rows > 0 && cols > 0) || design.data.length !== rows * cols) {
     throw new InputError(`design shape [${design.shape}] does not fit ${design.data.length} values`, { field: 'design' });

@@ -20,8 +20,10 @@ import { InputError } from '../../errors.ts';
 import type { ParallelPlan } from './parallelPlan.ts';
 
 export interface AnalyzeOptions {
-  /** 2 per row (x, y): enables geometric nested dissection. */
+  /** coordDims per row (x, y[, z]): enables geometric nested dissection. */
   coords?: Float64Array;
+  /** Coordinates per row: 2 (default) or 3. */
+  coordDims?: 2 | 3;
   /** Ordering leaves: node sets up to this size are not dissected further. */
   leafSize?: number;
   relax?: RelaxOptions;
@@ -94,19 +96,19 @@ function inverse(perm: Int32Array): Int32Array {
 function fillReducingOrder(A: CsrPattern, opts: AnalyzeOptions): Int32Array {
   const g = compressPattern(A);
   let nodeCoords: Float64Array | undefined;
+  const dims = opts.coordDims ?? 2;
   if (opts.coords) {
-    if (opts.coords.length !== 2 * A.n) {
-      throw new InputError(`opts.coords must hold 2 numbers per row (${2 * A.n}), got ${opts.coords.length}`, {
+    if (opts.coords.length !== dims * A.n) {
+      throw new InputError(`opts.coords must hold ${dims} numbers per row (${dims * A.n}), got ${opts.coords.length}`, {
         field: 'coords',
       });
     }
-    nodeCoords = new Float64Array(2 * g.nNodes);
+    nodeCoords = new Float64Array(dims * g.nNodes);
     for (let v = 0; v < g.nNodes; v++) {
-      nodeCoords[2 * v] = opts.coords[2 * g.nodeStart[v]];
-      nodeCoords[2 * v + 1] = opts.coords[2 * g.nodeStart[v] + 1];
+      for (let d = 0; d < dims; d++) nodeCoords[dims * v + d] = opts.coords[dims * g.nodeStart[v] + d];
     }
   }
-  const order = nestedDissection(g, { coords: nodeCoords, leafSize: opts.leafSize });
+  const order = nestedDissection(g, { coords: nodeCoords, dims, leafSize: opts.leafSize });
   const perm = new Int32Array(A.n);
   let k = 0;
   for (const v of order) for (let i = g.nodeStart[v]; i < g.nodeStart[v + 1]; i++) perm[k++] = i;

@@ -12,8 +12,10 @@
 import type { NodeGraph } from './nodeGraph.ts';
 
 export interface DissectionOptions {
-  /** Node coordinates, 2 per node (x, y); enables geometric splits. */
+  /** Node coordinates, `dims` per node (x, y[, z]); enables geometric splits. */
   coords?: Float64Array;
+  /** Coordinates per node: 2 (default) or 3. */
+  dims?: 2 | 3;
   /** Ranges with at most this many nodes are not split further. */
   leafSize?: number;
 }
@@ -54,7 +56,7 @@ export function nestedDissection(g: NodeGraph, opts: DissectionOptions = {}): In
       ws.buf.subarray(lo, hi).sort();
       continue;
     }
-    const parts = opts.coords ? geometricSplit(ws, lo, hi, opts.coords) : graphSplit(ws, lo, hi);
+    const parts = opts.coords ? geometricSplit(ws, lo, hi, opts.coords, opts.dims ?? 2) : graphSplit(ws, lo, hi);
     if (parts === null) {
       ws.buf.subarray(lo, hi).sort();
       continue;
@@ -106,23 +108,25 @@ function partitionRange(ws: Workspace, lo: number, hi: number, s: number): Array
   ];
 }
 
-function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array): Array<[number, number]> | null {
+function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array, dims: number): Array<[number, number]> | null {
   const { buf, side } = ws;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
   for (let k = lo; k < hi; k++) {
     const v = buf[k];
-    const x = xy[2 * v], y = xy[2 * v + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
+    for (let d = 0; d < dims; d++) {
+      const x = xy[dims * v + d];
+      if (x < min[d]) min[d] = x;
+      if (x > max[d]) max[d] = x;
+    }
   }
-  const axes = maxX - minX >= maxY - minY ? [0, 1] : [1, 0];
+  // widest axis first; ties keep the lower axis first
+  const axes = [0, 1, 2].slice(0, dims).sort((a, b) => max[b] - min[b] - (max[a] - min[a]) || a - b);
   const s = stampRange(ws, lo, hi);
   for (const axis of axes) {
-    const { median, strict } = medianOnAxis(ws, lo, hi, xy, axis, axis === 0 ? minX : minY, axis === 0 ? maxX : maxY);
+    const { median, strict } = medianOnAxis(ws, lo, hi, xy, dims, axis, min[axis], max[axis]);
     for (let k = lo; k < hi; k++) {
-      const x = xy[2 * buf[k] + axis];
+      const x = xy[dims * buf[k] + axis];
       side[buf[k]] = (strict ? x < median : x <= median) ? 0 : 1;
     }
     const parts = partitionRange(ws, lo, hi, s);
@@ -136,7 +140,7 @@ function geometricSplit(ws: Workspace, lo: number, hi: number, xy: Float64Array)
  * a smaller value exists. Mesh coordinates are usually small integers: then a histogram over
  * [min, max] gives both in two linear passes; otherwise quickselect.
  */
-function medianOnAxis(ws: Workspace, lo: number, hi: number, xy: Float64Array, axis: number, min: number, max: number) {
+function medianOnAxis(ws: Workspace, lo: number, hi: number, xy: Float64Array, dims: number, axis: number, min: number, max: number) {
   const { buf } = ws;
   const len = hi - lo;
   const r = len >> 1;
@@ -146,7 +150,7 @@ function medianOnAxis(ws: Workspace, lo: number, hi: number, xy: Float64Array, a
     hist.fill(0, 0, span);
     let integral = true;
     for (let k = lo; k < hi && integral; k++) {
-      const b = xy[2 * buf[k] + axis] - min;
+      const b = xy[dims * buf[k] + axis] - min;
       if (b === Math.floor(b)) hist[b]++;
       else integral = false;
     }
@@ -158,7 +162,7 @@ function medianOnAxis(ws: Workspace, lo: number, hi: number, xy: Float64Array, a
     }
   }
   const c = new Float64Array(len);
-  for (let k = lo; k < hi; k++) c[k - lo] = xy[2 * buf[k] + axis];
+  for (let k = lo; k < hi; k++) c[k - lo] = xy[dims * buf[k] + axis];
   const median = select(c, r);
   let strict = false;
   for (let t = 0; t < len && !strict; t++) strict = c[t] < median;

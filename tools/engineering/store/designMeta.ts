@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConfigValues, Violation } from '../constraint.ts';
-import type { Design, OptiStep } from '../problem.ts';
+import type { Design, DesignShape, OptiStep } from '../problem.ts';
 import { canonicalJson } from './canonicalJson.ts';
 
 export interface Provenance {
@@ -39,7 +39,7 @@ export interface DesignMeta {
   iterations: number;
   /** What to know about the design itself, e.g. that the optimizer's design was clipped into the design space. */
   warnings?: Violation[];
-  shape: [number, number];
+  shape: DesignShape;
   createdAt: string;
   provenance: Provenance;
   files: DesignFiles;
@@ -56,7 +56,7 @@ export interface DesignMetaInput {
   iterations?: number;
   warnings?: Violation[];
   /** Checked against design.shape when given. */
-  shape?: [number, number];
+  shape?: DesignShape;
   provenance: Omit<Provenance, 'engiaiVersion'> & { engiaiVersion?: string };
 }
 

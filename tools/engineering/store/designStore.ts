@@ -14,7 +14,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { artifactsDir } from '../../../config/paths.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import { makeDirs, readRegularFile } from '../../fileFaults.ts';
-import type { Design } from '../problem.ts';
+import type { Design, DesignShape } from '../problem.ts';
 import { atomicWrite, exists, isMissing, readBytes, readJson } from './atomicFs.ts';
 import { designId, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
 import { decodeNpy, encodeNpy } from './npy.ts';
@@ -74,7 +74,7 @@ export class DesignStore {
       history: input.history ?? [],
       iterations: input.iterations ?? input.history?.length ?? 0,
       ...(input.warnings?.length ? { warnings: input.warnings } : {}),
-      shape: [design.shape[0], design.shape[1]],
+      shape: [...design.shape] as DesignShape,
       createdAt: new Date().toISOString(),
       provenance: { ...input.provenance, engiaiVersion: input.provenance.engiaiVersion ?? (await engiaiVersion()) },
       files: { design: 'design.npy' },
@@ -118,7 +118,7 @@ export class DesignStore {
    * file of at most MAX_NPY_BYTES, or an artifact folder. Devices, FIFOs and other special files
    * are refused before anything is read.
    */
-  async loadFile(ref: string, opts: { shape?: [number, number] } = {}): Promise<LoadedDesign> {
+  async loadFile(ref: string, opts: { shape?: DesignShape } = {}): Promise<LoadedDesign> {
     const trimmed = ref.trim();
     if (!looksLikePath(trimmed)) return this.load(trimmed);
     return this.loadPath(resolve(trimmed), opts.shape);
@@ -130,13 +130,13 @@ export class DesignStore {
     const path = join(this.dir(id), meta.files.design ?? 'design.npy');
     const bytes = await readBytes(path, `design ${id}`);
     const design = decodeNpy(bytes, { source: path });
-    if (design.shape[0] !== meta.shape[0] || design.shape[1] !== meta.shape[1]) {
+    if (!sameShape(design.shape, meta.shape)) {
       throw new NotFoundError(`design ${id} is malformed: design.npy has shape [${design.shape}] but meta.json says [${meta.shape}]`);
     }
     return { design, meta, path };
   }
 
-  private async loadPath(path: string, shape?: [number, number]): Promise<LoadedDesign> {
+  private async loadPath(path: string, shape?: DesignShape): Promise<LoadedDesign> {
     const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
       if (isMissing(e) || e.code === 'ENOTDIR') throw new NotFoundError(`no such file: ${path}`, { hint: 'give a .npy file, a design id or an id prefix' });
       if (e.code === 'EACCES' || e.code === 'ENAMETOOLONG' || e.code === 'ELOOP') throw new InputError(`cannot read ${path} (${e.code})`, { field: 'design' });
@@ -253,15 +253,18 @@ export class DesignStore {
   }
 }
 
+const sameShape = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, d) => v === b[d]);
+
 function validateInput(design: Design, input: DesignMetaInput): void {
   if (!PROBLEM_RE.test(input.problem)) {
     throw new InputError(`problem id "${input.problem}" may hold only letters, digits, '_' and '.'`, { field: 'problem' });
   }
-  const [r, c] = design.shape;
-  if (!Number.isInteger(r) || !Number.isInteger(c) || r <= 0 || c <= 0 || design.data.length !== r * c) {
+  const { shape } = design;
+  const fits = (shape.length === 2 || shape.length === 3) && shape.every((v) => Number.isInteger(v) && v > 0) && design.data.length === shape.reduce((p, v) => p * v, 1);
+  if (!fits) {
     throw new InputError(`design shape [${design.shape}] does not fit ${design.data.length} values`, { field: 'design' });
   }
-  if (input.shape && (input.shape[0] !== r || input.shape[1] !== c)) {
+  if (input.shape && !sameShape(input.shape, shape)) {
     throw new InputError(`meta shape [${input.shape}] differs from the design's shape [${design.shape}]`, { field: 'shape' });
   }
   if (!input.provenance?.tool) throw new InputError('provenance.tool is required (what made this design)', { field: 'provenance.tool' });

@@ -9,7 +9,7 @@
  * shape) and 2-D arrays in C or Fortran order, and return a row-major Design.
  */
 import { InputError } from '../../errors.ts';
-import type { Design } from '../problem.ts';
+import type { Design, DesignShape } from '../problem.ts';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 const ALIGN = 64;
@@ -24,28 +24,29 @@ export interface NpyHeader {
 }
 
 export interface DecodeOptions {
-  /** Required for 1-D arrays; checked against the stored shape for 2-D arrays. */
-  shape?: [number, number];
+  /** Required for 1-D arrays; checked against the stored shape for 2-D and 3-D arrays. */
+  shape?: DesignShape;
   /** Name used in error messages (a file path, say). */
   source?: string;
 }
 
-/** Encodes a design as a `.npy` file: '<f8', fortran_order False, shape (rows, cols). */
+/** Encodes a design as a `.npy` file: '<f8', fortran_order False, shape (rows, cols) or (n0, n1, n2). */
 export function encodeNpy(design: Design): Uint8Array {
-  const [rows, cols] = design.shape;
-  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) {
-    throw new InputError(`design shape must be two non-negative integers, got [${design.shape.join(', ')}]`, { field: 'design.shape' });
+  const { shape } = design;
+  if ((shape.length !== 2 && shape.length !== 3) || !shape.every((v) => Number.isInteger(v) && v >= 0)) {
+    throw new InputError(`design shape must be two or three non-negative integers, got [${shape.join(', ')}]`, { field: 'design.shape' });
   }
-  if (design.data.length !== rows * cols) {
-    throw new InputError(`design data has ${design.data.length} values but shape [${rows}, ${cols}] needs ${rows * cols}`, { field: 'design.data' });
+  const count = shape.reduce((p, v) => p * v, 1);
+  if (design.data.length !== count) {
+    throw new InputError(`design data has ${design.data.length} values but shape [${shape.join(', ')}] needs ${count}`, { field: 'design.data' });
   }
-  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${rows}, ${cols}), }`;
+  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${shape.join(', ')}), }`;
   const padded = (preamble: number) => Math.ceil((preamble + dict.length + 1) / ALIGN) * ALIGN;
   const v1 = padded(10) - 10 <= 0xffff;
   const preamble = v1 ? 10 : 12;
   const total = padded(preamble);
   const headerLen = total - preamble;
-  const out = new Uint8Array(total + rows * cols * 8);
+  const out = new Uint8Array(total + count * 8);
   const view = new DataView(out.buffer);
   out.set(MAGIC, 0);
   out[6] = v1 ? 1 : 2;
@@ -139,14 +140,13 @@ function dtypeReader(descr: string, source: string): { size: number; read: Reade
   return { size, read };
 }
 
-/** Resolves the stored shape (and the caller's) to [rows, cols]. */
-function resolveShape(stored: number[], opts: DecodeOptions, source: string): [number, number] {
-  if (stored.length === 2) {
-    const [r, c] = stored;
-    if (opts.shape && (opts.shape[0] !== r || opts.shape[1] !== c)) {
-      throw new InputError(`${source}: array has shape (${r}, ${c}) but shape [${opts.shape.join(', ')}] was expected`, { field: 'shape' });
+/** Resolves the stored shape (and the caller's) to the design's shape, 2-D or 3-D. */
+function resolveShape(stored: number[], opts: DecodeOptions, source: string): DesignShape {
+  if (stored.length === 2 || stored.length === 3) {
+    if (opts.shape && (opts.shape.length !== stored.length || opts.shape.some((v, d) => v !== stored[d]))) {
+      throw new InputError(`${source}: array has shape (${stored.join(', ')}) but shape [${opts.shape.join(', ')}] was expected`, { field: 'shape' });
     }
-    return [r, c];
+    return stored.slice() as DesignShape;
   }
   if (stored.length === 1) {
     if (!opts.shape) {
@@ -155,21 +155,21 @@ function resolveShape(stored: number[], opts: DecodeOptions, source: string): [n
         hint: 'pass the design shape, or save the array as 2-D with numpy.save(path, a.reshape(rows, cols))',
       });
     }
-    if (opts.shape[0] * opts.shape[1] !== stored[0]) {
+    if (opts.shape.reduce((p, v) => p * v, 1) !== stored[0]) {
       throw new InputError(`${source}: 1-D array of length ${stored[0]} cannot be reshaped to [${opts.shape.join(', ')}]`, { field: 'shape' });
     }
-    return [opts.shape[0], opts.shape[1]];
+    return opts.shape.slice() as DesignShape;
   }
-  throw new InputError(`${source}: ${stored.length}-D arrays are not designs (allowed: 2-D, or 1-D with an explicit shape)`, { field: 'npy.shape' });
+  throw new InputError(`${source}: ${stored.length}-D arrays are not designs (allowed: 2-D, 3-D, or 1-D with an explicit shape)`, { field: 'npy.shape' });
 }
 
-/** Decodes a `.npy` file into a row-major float64 Design. */
+/** Decodes a `.npy` file into a row-major (C-order) float64 Design. */
 export function decodeNpy(bytes: Uint8Array, opts: DecodeOptions = {}): Design {
   const source = opts.source ?? 'npy data';
   const header = readNpyHeader(bytes, source);
   const { size, read } = dtypeReader(header.descr, source);
-  const [rows, cols] = resolveShape(header.shape, opts, source);
-  const n = rows * cols;
+  const shape = resolveShape(header.shape, opts, source);
+  const n = shape.reduce((p, v) => p * v, 1);
   const needed = header.dataOffset + n * size;
   if (bytes.length < needed) {
     throw new InputError(`${source}: truncated data (needs ${n * size} bytes for ${n} values, has ${bytes.length - header.dataOffset})`, { field: 'npy.data' });
@@ -177,11 +177,25 @@ export function decodeNpy(bytes: Uint8Array, opts: DecodeOptions = {}): Design {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const data = new Float64Array(n);
   const base = header.dataOffset;
-  const fortran = header.fortranOrder && header.shape.length === 2;
+  const fortran = header.fortranOrder && header.shape.length >= 2;
   for (let k = 0; k < n; k++) {
-    // Fortran order stores column by column: element k is (k % rows, k / rows).
-    const dst = fortran ? (k % rows) * cols + Math.floor(k / rows) : k;
+    // Fortran order stores the first index fastest: element k is (k % n0, (k / n0) % n1, …).
+    let dst = k;
+    if (fortran) {
+      let rest = k;
+      dst = 0;
+      let stride = 1;
+      const idx = shape.map((len) => {
+        const i = rest % len;
+        rest = Math.floor(rest / len);
+        return i;
+      });
+      for (let d = shape.length - 1; d >= 0; d--) {
+        dst += idx[d] * stride;
+        stride *= shape[d];
+      }
+    }
     data[dst] = read(view, base + k * size);
   }
-  return { shape: [rows, cols], data };
+  return { shape, data };
 }

@@ -1,0 +1,114 @@
+/**
+ * Beams3D perf: one cold-start optimize (16³ by default, MMA, max_iter iterations) of our engine against
+ * the NumPy/SciPy peer of EngiBench's Beams3D v0 loop (reference/beams3d_ref.py: SciPy CG at rtol 1e-8,
+ * preconditioned with a CHOLMOD factor in place of pyamg (--precond ilu|jacobi for the others); our Svanberg MMA in
+ * Python, or mmapy.mmasub with --mma mmapy when it is on PYTHONPATH), as separate processes run
+ * interleaved ours, peer, ours, ... Reports the per-iteration milliseconds side by side and their ratio,
+ * and whether the two compliance histories agree (relative, --tol, default 1e-6 per step).
+ * Flags: --runs N (3), --n SIDE (16; nelx = nely = nelz), --max-iter K (10), --precond cholmod|ilu|jacobi,
+ * --mma ours|mmapy, --python PATH, --tol.
+ * Run directly: `npx tsx benchmarks/perf/beams3d.ts [flags]`; `--worker` is the child mode.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
+import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
+import { runInterleaved } from './lib/interleave.ts';
+import type { Command } from './lib/processTimer.ts';
+import { median, relDiff, round } from './lib/stats.ts';
+import { numberField, timingFields } from './lib/summary.ts';
+import { beams3d } from '../../tools/engineering/beams3d/problem.ts';
+import { optimize } from '../../tools/engineering/problem.ts';
+
+export const description = 'Beams3D 16³ MMA optimize (10 iterations): ours vs the NumPy/SciPy peer of EngiBench’s loop, per-iteration ratio';
+
+interface Case {
+  n: number;
+  maxIter: number;
+}
+
+function caseOf(flags: Flags): Case {
+  return { n: numberFlag(flags, 'n', 16, { integer: true, min: 1 }), maxIter: numberFlag(flags, 'max-iter', 10, { integer: true, min: 1 }) };
+}
+
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Child mode: engine import + setup (first simulate: pattern, symbolic analysis) timed apart from the loop. */
+function worker(c: Case): object {
+  const config = { nelx: c.n, nely: c.n, nelz: c.n, max_iter: c.maxIter };
+  const t0 = performance.now();
+  beams3d.simulate({ shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) }, config);
+  const setup = (performance.now() - t0) / 1000;
+  const w = performance.now();
+  const u = cpuSeconds();
+  const r = optimize(beams3d, config);
+  const seconds = (performance.now() - w) / 1000;
+  return { seconds, cpu_seconds: cpuSeconds() - u, setup_s: setup, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
+}
+
+function oursWorker(argv: string[]): Command {
+  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'beams3d.ts'), '--worker', ...argv], cwd: repoRoot };
+}
+
+const historyOf = (r: { result: Record<string, unknown> }): number[] => ((r.result.history as number[][] | undefined) ?? []).map((h) => h[0]);
+
+export async function run(argv: string[], log: RunLog = () => {}): Promise<object> {
+  const { flags } = parseFlags(argv);
+  const c = caseOf(flags);
+  const runs = numberFlag(flags, 'runs', 3, { integer: true, min: 1 });
+  const tol = numberFlag(flags, 'tol', 1e-6, { min: 0 });
+  const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
+  const precond = typeof flags.precond === 'string' ? flags.precond : 'cholmod';
+  const mma = typeof flags.mma === 'string' ? flags.mma : 'ours';
+  const grid = ['--nelx', `${c.n}`, '--nely', `${c.n}`, '--nelz', `${c.n}`, '--max-iter', `${c.maxIter}`];
+  log(`beams3d ${c.n}³ max_iter ${c.maxIter}: ${runs} interleaved runs of ours and the peer (precond ${precond}, mma ${mma})`);
+  const byLabel = await runInterleaved(
+    [oursWorker(['--n', `${c.n}`, '--max-iter', `${c.maxIter}`]), pythonCommand('peer', 'beams3d_ref.py', ['optimize', ...grid, '--precond', precond, '--mma', mma], python)],
+    runs,
+    log,
+  );
+  const ours = byLabel.get('ours')!;
+  const peer = byLabel.get('peer')!;
+  const iterations = numberField(ours[0], 'iterations');
+  const peerIterations = numberField(peer[0], 'iterations');
+  const oursIter = (1000 * median(ours.map((r) => numberField(r, 'seconds')))) / iterations;
+  const peerIter = (1000 * median(peer.map((r) => numberField(r, 'seconds')))) / peerIterations;
+  const a = historyOf(ours.at(-1)!);
+  const b = historyOf(peer.at(-1)!);
+  const maxRel = a.length === b.length && a.length ? Math.max(...a.map((v, i) => relDiff(v, b[i]))) : NaN;
+  return {
+    benchmark: 'beams3d',
+    ...c,
+    runs,
+    precond,
+    mma,
+    ...timingFields(byLabel),
+    iterations,
+    peer_iterations: peerIterations,
+    ours_setup_s: round(median(ours.map((r) => numberField(r, 'setup_s')))),
+    ours_iter_ms: round(oursIter, 3),
+    ours_iter_cpu_ms: round((1000 * median(ours.map((r) => numberField(r, 'cpu_seconds')))) / iterations, 3),
+    peer_iter_ms: round(peerIter, 3),
+    peer_over_ours: round(peerIter / oursIter, 3),
+    history_max_rel_diff: maxRel,
+    agree: maxRel <= tol,
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { flags } = parseFlags(argv);
+  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * The Beams3D optimizer (EngiBench `FeaModel3D.run`), as a generator yielding one StepEvent per
+ * iteration. Loop order: FE pass (c, dc) → record c → sensitivity filter → MMA update.
+ * Stopping rule, checked before each iteration: stop if iter ≥ maxIter, or if change < 0.01 and
+ * iter ≥ 10. Steps are numbered 1, 2, …; c is recorded at the design before its update; the returned
+ * design is x after the last update, rounded to float32 and not evaluated (so simulate(design) is
+ * not the last history value). maxIter = 0 returns the start with an empty history.
+ *
+ * Legend: x densities in design order [ey, ex, ez], n elements, fval = Σx/(volfrac·n) − 1 ≤ 0 the
+ * volume constraint with gradient 1/(volfrac·n) (not filtered), change = max|x_new − x|.
+ * MMA (mmapy as EngiBench's wrapper calls it): m = 1, a0 = 1, a = 0, c = 1e4, d = 0, x ∈ [1e-3, 1],
+ * move 0.5, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymin 0.01, asymax 0.2, albefa 0.1, raa0 1e-5,
+ * asymptotes carried between iterations.
+ * A starting point is a design (float32 in EngiBench), so the first pass raises it to the power in
+ * float32 (fe.ts); the default start, volfrac everywhere, is float64 there too.
+ */
+import { NumericError } from '../../errors.ts';
+import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
+import type { OptiStep, StepEvent } from '../problem.ts';
+import { createFeWorkspace, feAnalysis } from './fe.ts';
+import { buildSensitivityFilter, filterSensitivities } from './filter.ts';
+import type { Beams3DSetup } from './setup.ts';
+import type { Beams3DSolver } from './solver.ts';
+
+export const LOOP = { minIterations: 10, changeTol: 0.01 } as const;
+export const BOUNDS = { xmin: 1e-3, xmax: 1 } as const;
+
+export const BEAMS3D_MMA: MmaParams = {
+  move: 0.5,
+  albefa: 0.1,
+  asyinit: 0.01,
+  asyincr: 1.2,
+  asydecr: 0.7,
+  asymax: 0.2,
+  asymin: 0.01,
+  raa0: 1e-5,
+  epsimin: 1e-7,
+  a0: 1,
+  a: new Float64Array([0]),
+  c: new Float64Array([1e4]),
+  d: new Float64Array([0]),
+};
+
+export interface Beams3DOptimizeInput {
+  volfrac: number;
+  rmin: number;
+  penal: number;
+  maxIter: number;
+  /** Starting densities (design order, float32 values); default volfrac everywhere. */
+  x0?: Float64Array;
+}
+
+export interface Beams3DOptimizeResult {
+  /** The design after the last update, float32-rounded. */
+  x: Float64Array;
+  history: OptiStep[];
+  iterations: number;
+}
+
+export function* optimizeBeams3D(setup: Beams3DSetup, solver: Beams3DSolver, input: Beams3DOptimizeInput): Generator<StepEvent, Beams3DOptimizeResult, void> {
+  const { volfrac, penal, maxIter } = input;
+  const n = setup.nel;
+  const start = input.x0 ? Float64Array.from(input.x0, Math.fround) : new Float64Array(n).fill(volfrac);
+  let x: Float64Array = start.slice();
+  const history: OptiStep[] = [];
+  if (maxIter <= 0) return { x, history, iterations: 0 };
+  const filter = buildSensitivityFilter([setup.nely, setup.nelx, setup.nelz], input.rmin);
+  const bounds = { xmin: new Float64Array(n).fill(BOUNDS.xmin), xmax: new Float64Array(n).fill(BOUNDS.xmax) };
+  const dfdx = new Float64Array(n).fill(1 / (volfrac * n));
+  const ws = createFeWorkspace(setup);
+  let mma = initMma(x, bounds);
+  let change = 1;
+  let iter = 0;
+  while (!(iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations))) {
+    iter++;
+    let fe;
+    try {
+      fe = feAnalysis(setup, solver, x, penal, { float32: iter === 1 && !!input.x0, gradient: true }, ws);
+    } catch (e) {
+      if (e instanceof NumericError) throw new NumericError(`beams3d iteration ${iter}: ${e.message}`, { iteration: iter, cause: e });
+      throw e;
+    }
+    if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
+    history.push({ step: iter, objectives: [fe.c] });
+    let sum = 0;
+    for (let e = 0; e < n; e++) sum += x[e];
+    const df0dx = filterSensitivities(filter, x, fe.dc!);
+    const next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
+    change = 0;
+    for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
+    x = next.x;
+    mma = next.state;
+    yield { step: iter, objectives: [fe.c], change, maxIter };
+  }
+  return { x: Float64Array.from(x, Math.fround), history, iterations: iter };
+}

@@ -1,0 +1,190 @@
+/**
+ * Beams3D mesh, boundary conditions and the stiffness pattern, built once per grid and reused by
+ * every FE pass (engibench-3d-and-api.md §1.3; EngiBench `build_structural_context_3d`).
+ *
+ * Legend: nelx × nely × nelz unit-cube Hex8 elements. Node (ix, iy, iz) has id
+ * n = (nely+1)(nelz+1)·ix + (nelz+1)·iy + iz (z fastest) and DOFs 3n + c, c = 0, 1, 2 for x, y, z.
+ * Element (ex, ey, ez) has number e = ex·nely·nelz + ey·nelz + ez and density x[ey, ex, ez], i.e.
+ * design.data[(ey·nelx + ex)·nelz + ez] (the design is [nely, nelx, nelz], C order). Its nodes:
+ * (ex,ey,ez), (ex+1,ey,ez), (ex+1,ey+1,ez), (ex,ey+1,ez), then the same four at ez+1 (hex8.ts order).
+ * The pattern holds every DOF; a fixed DOF keeps its row and column in the pattern, gets no element
+ * contribution and 1 on the diagonal (with a zero load, its displacement solves to exactly 0).
+ */
+import { InputError } from '../../errors.ts';
+import type { CsrPattern } from '../linalg/csrPattern.ts';
+import { loadNode, type Beams3DConfig } from './conditions.ts';
+import { elementStiffness } from './hex8.ts';
+
+export const MATERIAL = { E: 1, nu: 0.3, pointLoad: 0.5 } as const;
+
+export interface Beams3DSetup {
+  nelx: number;
+  nely: number;
+  nelz: number;
+  nel: number;
+  nn: number;
+  ndof: number;
+  /** 24 global DOFs per element, element order e. */
+  edof: Int32Array;
+  /** Element e → index of its density in the design's data. */
+  densityIndex: Int32Array;
+  /** KE, exactly symmetric. */
+  KE: Float64Array;
+  pattern: CsrPattern;
+  /** Per element, per local entry (row-major 24×24), the CSR slot, or −1 where the row or column is fixed. */
+  slot: Int32Array;
+  /** CSR slots of the fixed DOFs' diagonals. */
+  fixedDiag: Int32Array;
+  fixed: Uint8Array;
+  /** Load vector: +0.5 in z at the load node. */
+  f: Float64Array;
+  /** (ix, iy, iz) of each DOF row's node, for the solver's nested dissection. */
+  coords: Float64Array;
+  /** The loaded node (ix, iy, iz) and the clamped nodes. */
+  loadNode: [number, number, number];
+  fixedNodes: [number, number, number][];
+}
+
+export const nodeId = (ix: number, iy: number, iz: number, nely: number, nelz: number) => (nely + 1) * (nelz + 1) * ix + (nelz + 1) * iy + iz;
+
+/** EngiBench's default support mask: the four bottom corners (z = 0). */
+export function defaultFixedNodes(nelx: number, nely: number): [number, number, number][] {
+  return [
+    [0, 0, 0],
+    [nelx, 0, 0],
+    [0, nely, 0],
+    [nelx, nely, 0],
+  ];
+}
+
+export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'forcedistX' | 'forcedistY'>): Beams3DSetup {
+  const { nelx, nely, nelz } = c;
+  for (const [k, v] of Object.entries({ nelx, nely, nelz })) {
+    if (!Number.isInteger(v) || v < 1) throw new InputError(`beams3d: ${k} = ${v} must be a positive integer`, { field: k });
+  }
+  const nx = nelx + 1, ny = nely + 1, nz = nelz + 1;
+  const nn = nx * ny * nz;
+  const ndof = 3 * nn;
+  const nel = nelx * nely * nelz;
+
+  // node adjacency: the in-bounds 3×3×3 neighbourhood, in increasing node id; pos[27·n + code] = its rank
+  const deg = new Int32Array(nn);
+  const pos = new Int8Array(27 * nn).fill(-1);
+  for (let ix = 0; ix < nx; ix++) {
+    for (let iy = 0; iy < ny; iy++) {
+      for (let iz = 0; iz < nz; iz++) {
+        const n = nodeId(ix, iy, iz, nely, nelz);
+        let k = 0;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (ix + dx < 0 || ix + dx >= nx) continue;
+          for (let dy = -1; dy <= 1; dy++) {
+            if (iy + dy < 0 || iy + dy >= ny) continue;
+            for (let dz = -1; dz <= 1; dz++) {
+              if (iz + dz < 0 || iz + dz >= nz) continue;
+              pos[27 * n + (dx + 1) * 9 + (dy + 1) * 3 + (dz + 1)] = k++;
+            }
+          }
+        }
+        deg[n] = k;
+      }
+    }
+  }
+  const rowPtr = new Int32Array(ndof + 1);
+  for (let n = 0; n < nn; n++) for (let d = 0; d < 3; d++) rowPtr[3 * n + d + 1] = rowPtr[3 * n + d] + 3 * deg[n];
+  const colIdx = new Int32Array(rowPtr[ndof]);
+  for (let n = 0; n < nn; n++) {
+    const ix = Math.floor(n / (ny * nz)), iy = Math.floor(n / nz) % ny, iz = n % nz;
+    const base = 27 * n;
+    for (let code = 0; code < 27; code++) {
+      const k = pos[base + code];
+      if (k < 0) continue;
+      const m = nodeId(ix + Math.floor(code / 9) - 1, iy + (Math.floor(code / 3) % 3) - 1, iz + (code % 3) - 1, nely, nelz);
+      for (let d = 0; d < 3; d++) for (let q = 0; q < 3; q++) colIdx[rowPtr[3 * n + d] + 3 * k + q] = 3 * m + q;
+    }
+  }
+
+  const fixedNodes = defaultFixedNodes(nelx, nely);
+  const fixed = new Uint8Array(ndof);
+  for (const [ix, iy, iz] of fixedNodes) for (let d = 0; d < 3; d++) fixed[3 * nodeId(ix, iy, iz, nely, nelz) + d] = 1;
+
+  const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
+  const edof = new Int32Array(nel * 24);
+  const densityIndex = new Int32Array(nel);
+  const slot = new Int32Array(nel * 576);
+  const nodes = new Int32Array(8);
+  for (let ex = 0; ex < nelx; ex++) {
+    for (let ey = 0; ey < nely; ey++) {
+      for (let ez = 0; ez < nelz; ez++) {
+        const e = ex * nely * nelz + ey * nelz + ez;
+        densityIndex[e] = (ey * nelx + ex) * nelz + ez;
+        for (let a = 0; a < 8; a++) {
+          nodes[a] = nodeId(ex + LX[a], ey + LY[a], ez + LZ[a], nely, nelz);
+          for (let d = 0; d < 3; d++) edof[e * 24 + 3 * a + d] = 3 * nodes[a] + d;
+        }
+        for (let a = 0; a < 8; a++) {
+          for (let b = 0; b < 8; b++) {
+            const code = (LX[b] - LX[a] + 1) * 9 + (LY[b] - LY[a] + 1) * 3 + (LZ[b] - LZ[a] + 1);
+            const k = pos[27 * nodes[a] + code];
+            for (let d = 0; d < 3; d++) {
+              const r = 3 * nodes[a] + d;
+              for (let q = 0; q < 3; q++) {
+                const col = 3 * nodes[b] + q;
+                slot[e * 576 + (3 * a + d) * 24 + 3 * b + q] = fixed[r] || fixed[col] ? -1 : rowPtr[r] + 3 * k + q;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  const fixedDiag: number[] = [];
+  for (let r = 0; r < ndof; r++) {
+    if (!fixed[r]) continue;
+    for (let p = rowPtr[r]; p < rowPtr[r + 1]; p++) if (colIdx[p] === r) fixedDiag.push(p);
+  }
+
+  const KE0 = elementStiffness(MATERIAL.E, MATERIAL.nu);
+  const KE = new Float64Array(576);
+  for (let p = 0; p < 24; p++) for (let q = 0; q < 24; q++) KE[p * 24 + q] = 0.5 * (KE0[p * 24 + q] + KE0[q * 24 + p]);
+
+  const load = loadNode(c);
+  const f = loadVector(ndof, load, nely, nelz);
+
+  const coords = new Float64Array(3 * ndof);
+  for (let n = 0; n < nn; n++) {
+    const xyz = [Math.floor(n / (ny * nz)), Math.floor(n / nz) % ny, n % nz];
+    for (let d = 0; d < 3; d++) coords.set(xyz, 3 * (3 * n + d));
+  }
+  return {
+    nelx, nely, nelz, nel, nn, ndof, edof, densityIndex, KE, coords,
+    pattern: { n: ndof, rowPtr, colIdx }, slot, fixedDiag: Int32Array.from(fixedDiag), fixed, f, loadNode: load, fixedNodes,
+  };
+}
+
+function loadVector(ndof: number, load: [number, number, number], nely: number, nelz: number): Float64Array {
+  const f = new Float64Array(ndof);
+  f[3 * nodeId(load[0], load[1], load[2], nely, nelz) + 2] += MATERIAL.pointLoad;
+  return f;
+}
+
+/** The same grid with the load node of another forcedist (the pattern and the solver's analysis stay). */
+export function withLoad(setup: Beams3DSetup, c: Pick<Beams3DConfig, 'forcedistX' | 'forcedistY'>): Beams3DSetup {
+  const load = loadNode({ ...setup, ...c });
+  return { ...setup, loadNode: load, f: loadVector(setup.ndof, load, setup.nely, setup.nelz) };
+}
+
+/** CSR values of K = Σ_e s_e·KE (s_e = x_e^p in element order), with 1 on the fixed DOFs' diagonals. */
+export function assemble(setup: Beams3DSetup, s: Float64Array, values: Float64Array = new Float64Array(setup.pattern.colIdx.length)): Float64Array {
+  const { slot, KE, nel } = setup;
+  values.fill(0);
+  for (let e = 0; e < nel; e++) {
+    const se = s[e];
+    const base = e * 576;
+    for (let q = 0; q < 576; q++) {
+      const p = slot[base + q];
+      if (p >= 0) values[p] += se * KE[q];
+    }
+  }
+  for (const p of setup.fixedDiag) values[p] = 1;
+  return values;
+}
