@@ -97,12 +97,14 @@ export class ThreadIndex {
     return (row.t ?? 0) + 1;
   }
 
-  addEvent(id: string, turn: number, event: AgentEvent): void {
-    this.sql((db) => db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event)));
+  /** Stores the event; returns its seq (the cursor a client re-attaches after). */
+  addEvent(id: string, turn: number, event: AgentEvent): number {
+    return Number(this.sql((db) => db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event))).lastInsertRowid);
   }
 
-  events(id: string): StoredEvent[] {
-    const rows = this.sql((db) => db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? ORDER BY seq').all(id) as { seq: number; turn: number; json: string }[]);
+  /** The thread's events in order; `after` a seq: only the later ones. */
+  events(id: string, after = 0): StoredEvent[] {
+    const rows = this.sql((db) => db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? AND seq > ? ORDER BY seq').all(id, after) as { seq: number; turn: number; json: string }[]);
     return rows.map((r) => ({ seq: r.seq, turn: r.turn, event: JSON.parse(r.json) as AgentEvent }));
   }
 
