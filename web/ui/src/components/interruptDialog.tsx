@@ -43,7 +43,21 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
             if (text.trim()) onResume({ answer: text.trim() });
           }}
         >
-          <textarea class="answer-input" rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} placeholder="Your answer" autoFocus />
+          <textarea
+            class="answer-input"
+            rows={3}
+            value={text}
+            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            onKeyDown={(e) => {
+              // Enter sends the answer, Shift+Enter starts a new line (as in the composer)
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                if (text.trim()) onResume({ answer: text.trim() });
+              }
+            }}
+            placeholder="Your answer (Enter to send, Shift+Enter for a new line)"
+            autoFocus
+          />
           <div class="actions">
             <button type="button" class="secondary" onClick={onClose}>
               Later
