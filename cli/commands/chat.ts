@@ -83,6 +83,8 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
   const config = opts.home ? { ...base, home: opts.home } : base;
   const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
+  const { threadTitle } = await import('../../web/server/threadIndex.ts');
+  let index: import('../../web/server/threadIndex.ts').ThreadIndex | null = null;
   try {
     const spec = opts.model ?? config.model.spec;
     const model = opts.chatModel ?? (await runtime.openModel(spec));
@@ -93,6 +95,16 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
     if (!opts.json) tracer.add(new TimelinePrinter(io.write));
     const threadId = opts.thread ?? randomUUID();
     if (opts.thread !== undefined) await assertKnownThread(session, opts.thread, runtime.threads?.location);
+    // the web UI's thread index: this thread in its Threads list, this turn in its timeline
+    index = await webIndex(config.home);
+    if (index) {
+      const message = opts.message?.trim();
+      index.create(threadId, threadTitle(message || 'Chat'), name);
+      index.touch(threadId, name);
+      const turn = index.nextTurn(threadId);
+      const recording = index;
+      tracer.add({ onEvent: (e) => void (e.type !== 'token' && recording.addEvent(threadId, turn, e)) });
+    }
     const answers = [...(opts.answer ?? [])];
     const interactive = opts.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
     // tokens only matter to a person watching; they cost callback work on every step
@@ -113,13 +125,26 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
       // the question about a run a killed process left: the message that raised it runs after the answer
       result = await session.runTurn({ threadId, resume, message: q.interrupted ? message : undefined, tracer, streamTokens });
     }
+    index?.touch(threadId);
     const usage = usageOf(model)?.totals() as Record<string, number> | undefined;
     const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
     else io.write(footer(trace, message));
     return { threadId, status: result.status, answer: result.answer, trace };
   } finally {
+    index?.close();
     await runtime.close();
+  }
+}
+
+/** The web thread index in ENGIAI_HOME, or null with a note when it cannot be opened (the turn still runs; it is only missing from the web UI). */
+async function webIndex(home: string): Promise<import('../../web/server/threadIndex.ts').ThreadIndex | null> {
+  const { ThreadIndex, webDbPath } = await import('../../web/server/threadIndex.ts');
+  try {
+    return new ThreadIndex(webDbPath(home));
+  } catch (err) {
+    process.stderr.write(`note: this turn is not recorded for the web UI: ${(err as Error).message}\n`);
+    return null;
   }
 }
 

@@ -2,6 +2,7 @@
  * The web UI's thread index beside the LangGraph checkpoints: ENGIAI_HOME/web.sqlite holds each
  * thread's title, model and timestamps, and the agent events of its turns (tokens excluded), so a
  * reopened thread shows its whole timeline — tool calls, results and artifacts — after a restart.
+ * `engiai chat` records its turns here too, so CLI threads and CLI turns on web threads show in the UI.
  */
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,6 +24,9 @@ export interface StoredEvent {
 }
 
 export const webDbPath = (home: string) => join(home, 'web.sqlite');
+
+/** A thread's title from its first message: at most 60 characters. */
+export const threadTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 export class ThreadIndex {
   private readonly db: Database.Database;

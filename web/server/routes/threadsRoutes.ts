@@ -13,6 +13,7 @@ import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
 import type { LiveTurn } from '../liveTurn.ts';
 import { openSse, type SseChannel } from '../sse.ts';
+import { threadTitle } from '../threadIndex.ts';
 import type { WebState } from '../webState.ts';
 
 const THREAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -54,7 +55,6 @@ function watch(live: LiveTurn, sse: SseChannel): () => void {
   return detach;
 }
 
-const shortTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The thread and a server slot, or 409 (thread busy) / 503 with Retry-After (server busy). */
@@ -146,8 +146,8 @@ export function threadsRoutes(state: WebState): Router {
     }
     const turn = claim(state, id);
     try {
-      if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
-      else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
+      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), state.settings.model);
+      else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, threadTitle(message));
     } catch (err) {
       turn.release();
       throw err;
