@@ -36,8 +36,10 @@ export interface ChatServiceOptions {
   turnBudgetMs?: number;
   /** How long a turn may run with no client attached, ms (default config server.unattendedS). */
   unattendedMs?: number;
-  /** An agent event as clients see it (e.g. with links to its artifacts). */
+  /** An agent event as clients see it (e.g. with links to its artifacts, no server paths). */
   present?: (event: AgentEvent) => unknown;
+  /** An answer as clients see it (no server paths). */
+  presentText?: (text: string) => string;
   /** A failed turn's error as clients see it (no stack, no server path). */
   describeError?: (err: unknown) => unknown;
   /** A turn failed (the server logs what clients do not see). */
@@ -136,7 +138,8 @@ export class ChatService {
     let end: TurnFrame;
     try {
       const result = await this.runClaimed(live, req);
-      const data: TurnEndFrame = { threadId: live.threadId, status: result.status, answer: result.answer, interrupt: result.interrupt, stopReason: result.status === 'stopped' ? live.stopReason : null };
+      const answer = result.answer === null ? null : (this.opts.presentText?.(result.answer) ?? result.answer);
+      const data: TurnEndFrame = { threadId: live.threadId, status: result.status, answer, interrupt: result.interrupt, stopReason: result.status === 'stopped' ? live.stopReason : null };
       end = { event: 'turn_end', data };
     } catch (err) {
       this.opts.onError?.(live.threadId, err);

@@ -12,7 +12,7 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { approvalList, describeApprovals, type ApprovalList } from './approvalList.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
-import { withLinks } from './artifactFiles.ts';
+import { presentEvent, presentText } from './presentEvent.ts';
 import { errorBody, errorHandler, statusOf } from './httpErrors.ts';
 import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
@@ -99,7 +99,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     maxTurns: opts.maxTurns ?? opts.config.server.maxTurns,
     turnBudgetMs: opts.turnBudgetMs ?? opts.config.server.turnBudgetS * 1000,
     unattendedMs: opts.unattendedMs ?? opts.config.server.unattendedS * 1000,
-    present: (e) => withLinks(artifactsRoot, e),
+    present: (e) => presentEvent({ artifactsRoot, home }, e),
+    presentText: (text) => presentText({ artifactsRoot, home }, text),
     describeError: (err) => errorBody(err, home),
     onError: (id, err) => statusOf(err) >= 500 && log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });

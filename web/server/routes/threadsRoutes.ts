@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Router, json, type Request } from 'express';
 import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
-import { linksOf, withLinks } from '../artifactFiles.ts';
+import { linksOf } from '../artifactFiles.ts';
+import { presentEvent, presentText } from '../presentEvent.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
@@ -98,8 +99,8 @@ export function threadsRoutes(state: WebState): Router {
     if (!row && !messages.length) throw new HttpError(404, `no thread ${id}`);
     res.json({
       thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
-      events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: withLinks(state.artifactsRoot, e.event) })),
-      messages: messages.map(serializeMessage),
+      events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
+      messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
       interrupt: await session.pendingInterrupt(id),
       running: state.chat.isRunning(id),
     });
@@ -167,7 +168,7 @@ export function threadsRoutes(state: WebState): Router {
     if (!live && !state.index.get(id)) throw new HttpError(404, `no thread ${id}`);
     const sse = openSse(req, res, { onClose: () => detach() });
     // synchronous from here to attach: no event is stored between the read and the attach
-    for (const e of state.index.events(id, after)) sse.send(e.event.type, withLinks(state.artifactsRoot, e.event), e.seq);
+    for (const e of state.index.events(id, after)) sse.send(e.event.type, presentEvent(state, e.event), e.seq);
     if (!live) {
       sse.send('idle', { threadId: id, running: false });
       sse.end();

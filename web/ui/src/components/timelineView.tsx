@@ -1,7 +1,7 @@
 /** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
 import { Fragment } from 'preact';
 import type { ArtifactLink } from '../types.ts';
-import { CitedText } from './citedText.tsx';
+import { AnswerText } from './answerText.tsx';
 import { progressView, type Row, type ToolRow } from './timeline.ts';
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -105,7 +105,7 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
             return (
               <div key={i} class="bubble answer" data-agent={row.agent}>
                 <div class="who">{row.agent}</div>
-                <CitedText text={row.text} />
+                <AnswerText text={row.text} />
               </div>
             );
           case 'handoff':
