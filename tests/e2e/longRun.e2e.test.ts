@@ -100,6 +100,39 @@ describe('a run that outlives the page', () => {
   });
 });
 
+describe('results for people', () => {
+  it('the answer shows conditions as tables, artifacts as links, a comparison side by side, no server path; an approval says what runs', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/#/chat`);
+    await page.waitForSelector('.message-input');
+    await send('Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 5 and render it');
+    await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+    const answer = page.locator('.bubble.answer[data-agent="supervisor"]').last();
+    await expect(answer.locator('table.kv th').allTextContents()).resolves.toEqual(expect.arrayContaining(['volfrac', 'rmin', 'forcedist', 'c']));
+    const hrefs = await answer.locator('a.artifact-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.some((h) => /^\/artifacts\/beams2d-[0-9a-f]{16}\/render\.png$/.test(h ?? ''))).toBe(true);
+    expect(await page.textContent('.chat-scroll')).not.toContain(tmp.home);
+    await send('now make it volfrac 0.5 and compare');
+    await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+    const table = page.locator('.bubble.answer[data-agent="supervisor"]').last().locator('table.designs-table');
+    await expect(table.locator('tbody tr').count()).resolves.toBe(2);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(expect.arrayContaining(['design', 'volfrac', 'c']));
+    await b.shot('long-8-results-1280');
+
+    // an approval in words: the export's details row by row, not a JSON blob
+    await fetch(`${server.url}/api/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-engiai-csrf': '1', origin: server.url }, body: JSON.stringify({ approvals: [...server.state.settings.approvals, 'convert_design_to_stl'] }) });
+    await send('export it as an STL');
+    await page.waitForSelector('dialog.interrupt-dialog[data-kind="approval"]', { timeout: 90_000 });
+    expect(await page.$$('dialog pre.args')).toHaveLength(0);
+    await expect(page.locator('dialog table.subject th').allTextContents()).resolves.toEqual(expect.arrayContaining(['design id']));
+    await b.shot('long-9-approval-1280');
+    await page.click('dialog button.deny');
+    await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+    expect(b.errors).toEqual([]);
+  });
+});
+
 describe('every screen size, light and dark', () => {
   it('390 px: the sidebar folds into a menu, the composer takes the width, nothing scrolls sideways', async () => {
     const { page } = b;
