@@ -113,6 +113,10 @@ describe('results for people', () => {
     const hrefs = await answer.locator('a.artifact-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.some((h) => /^\/artifacts\/beams2d-[0-9a-f]{16}\/render\.png$/.test(h ?? ''))).toBe(true);
     expect(await page.textContent('.chat-scroll')).not.toContain(tmp.home);
+    // the images loaded after the last scroll: the chat is still at its bottom
+    await page.waitForFunction(() => [...document.querySelectorAll('.tool-card img')].every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 10_000 });
+    await page.waitForTimeout(200);
+    expect(await page.$eval('.chat-scroll', (el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
     await send('now make it volfrac 0.5 and compare');
     await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
     const table = page.locator('.bubble.answer[data-agent="supervisor"]').last().locator('table.designs-table');

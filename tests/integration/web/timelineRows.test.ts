@@ -1,6 +1,6 @@
 /** The client's event → row logic (web/ui/src/components/timeline.ts), without a browser. */
 import { describe, expect, it } from 'vitest';
-import { buildRows, progressView, workingAgent, type ToolRow } from '../../../web/ui/src/components/timeline.ts';
+import { buildRows, progressView, toolState, workingAgent, type ToolRow } from '../../../web/ui/src/components/timeline.ts';
 import type { AgentEvent } from '../../../web/ui/src/types.ts';
 
 const t = 0;
@@ -102,5 +102,13 @@ describe('progress that does not lie', () => {
 
   it('no known end (a job being waited for): the state and the time, no bar', () => {
     expect(progressView(row({ step: 0, total: 0, label: 'RUNNING, waited 21 s', t: 21_000 }), 22_000)).toEqual({ done: 0, total: 0, fill: 0, text: 'RUNNING, waited 21 s · 22 s' });
+  });
+
+  it('a program that exited non-zero is a failed card, not ok', () => {
+    const card = (value: unknown): ToolRow => ({ kind: 'tool', id: 'r', key: 'r', agent: 'commands', name: 'run_command', args: {}, result: { ok: true, value, durationMs: 1, links: [] } });
+    expect(toolState(card({ program: 'xdg-open', exit_code: 3 }))).toEqual({ state: 'failed', exit: 'failed · exit 3' });
+    expect(toolState(card({ program: 'ls', exit_code: 0 }))).toEqual({ state: 'ok', exit: null });
+    expect(toolState(card({ timed_out: true, exit_code: null }))).toEqual({ state: 'failed', exit: 'timed out' });
+    expect(toolState(card({ design_id: 'x' }))).toEqual({ state: 'ok', exit: null });
   });
 });

@@ -103,6 +103,21 @@ export function buildRows(events: AgentEvent[]): Row[] {
   return rows;
 }
 
+/** "failed · exit 3" / "timed out" for a result that reports a program's non-zero exit, else null. */
+function exitOf(value: unknown): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as { exit_code?: unknown; timed_out?: unknown };
+  if (v.timed_out === true) return 'timed out';
+  return typeof v.exit_code === 'number' && v.exit_code !== 0 ? `failed · exit ${v.exit_code}` : null;
+}
+
+/** A card's state; a program that ran and exited non-zero (or timed out) failed, whatever the call returned. */
+export function toolState(row: ToolRow): { state: 'ok' | 'failed' | 'waiting' | 'stopped' | 'running'; exit: string | null } {
+  const exit = exitOf(row.result?.value);
+  const state = row.result ? (row.result.ok && !exit ? 'ok' : 'failed') : row.waiting ? 'waiting' : row.stopped ? 'stopped' : 'running';
+  return { state, exit };
+}
+
 /** Calls still open when the turn stopped never return: they show as stopped, not running. */
 function markStopped(tools: Map<string, ToolRow>): void {
   for (const row of tools.values()) if (!row.result && !row.waiting) row.stopped = true;

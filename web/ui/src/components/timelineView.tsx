@@ -2,7 +2,7 @@
 import { Fragment } from 'preact';
 import type { ArtifactLink } from '../types.ts';
 import { AnswerText } from './answerText.tsx';
-import { progressView, type Row, type ToolRow } from './timeline.ts';
+import { progressView, toolState, type Row, type ToolRow } from './timeline.ts';
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 const compact = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
@@ -60,14 +60,14 @@ function Summary({ value }: { value: unknown }) {
 }
 
 function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLink) => void }) {
-  const state = row.result ? (row.result.ok ? 'ok' : 'failed') : row.waiting ? 'waiting' : row.stopped ? 'stopped' : 'running';
+  const { state, exit } = toolState(row);
   const p = progressView(row);
   return (
     <div class={`tool-card ${state}`} data-tool={row.name} data-state={state}>
       <div class="tool-head">
         <span class="agent-tag">{row.agent}</span>
         <code class="tool-name">{row.name}</code>
-        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : state === 'waiting' ? 'waiting for you' : state === 'stopped' ? 'stopped' : `${state} · ${Math.round(row.result!.durationMs)} ms`}</span>
+        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : state === 'waiting' ? 'waiting for you' : state === 'stopped' ? 'stopped' : `${exit ?? state} · ${Math.round(row.result!.durationMs)} ms`}</span>
       </div>
       {row.args !== undefined && <code class="tool-args">{compact(row.args)}</code>}
       {p && (

@@ -40,7 +40,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const startedHere = useRef<string | null>(null);
   const activeId = useRef<string | undefined>(routeId);
-  const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   /** The last message sent here: runs again after the answer to a question about an interrupted run. */
   const held = useRef<string | null>(null);
 
@@ -77,7 +77,29 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
 
   useEffect(() => input.current?.focus(), [routeId]);
 
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [events.length, streaming?.text.length]);
+  // the scroll box itself to its end (scrollIntoView of the last element leaves the box's padding below)
+  const atBottom = useRef(true);
+  const toBottom = () => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+    atBottom.current = true;
+  };
+  useEffect(toBottom, [events.length, streaming?.text.length]);
+  // images load after the scroll and grow the page: a reader who was at the bottom stays there
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const onScroll = () => (atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40);
+    const onLoad = (e: Event) => {
+      if ((e.target as Element).tagName === 'IMG' && atBottom.current) toBottom();
+    };
+    box.addEventListener('scroll', onScroll, { passive: true });
+    box.addEventListener('load', onLoad, true);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      box.removeEventListener('load', onLoad, true);
+    };
+  }, []);
 
   const rows = useMemo(() => buildRows(events), [events]);
   const working = running ? (workingAgent(events) ?? 'supervisor') : null;
@@ -177,7 +199,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           </a>
         )}
       </header>
-      <section class="chat-scroll">
+      <section class="chat-scroll" ref={scroller}>
         {!threadId && events.length === 0 && (
           <div class="empty">
             <p>Ask the engineering agents for a design. For example:</p>
@@ -204,7 +226,6 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           </div>
         )}
         {error && <div class="event warn error-box">{error}</div>}
-        <div ref={bottom} />
       </section>
       <form class="composer" onSubmit={send}>
         <textarea
