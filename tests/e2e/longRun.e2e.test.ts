@@ -114,7 +114,7 @@ describe('results for people', () => {
     expect(hrefs.some((h) => /^\/artifacts\/beams2d-[0-9a-f]{16}\/render\.png$/.test(h ?? ''))).toBe(true);
     expect(await page.textContent('.chat-scroll')).not.toContain(tmp.home);
     // the images loaded after the last scroll: the chat is still at its bottom
-    await page.waitForFunction(() => [...document.querySelectorAll('.tool-card img')].every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.tool-card img')).every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 10_000 });
     await page.waitForTimeout(200);
     expect(await page.$eval('.chat-scroll', (el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
     await send('now make it volfrac 0.5 and compare');

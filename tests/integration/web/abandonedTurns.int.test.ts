@@ -135,6 +135,8 @@ describe('Stop', () => {
     expect(body.stopReason).toBe('you pressed Stop');
     expect(body.answer).toMatch(/^I stopped here: the turn was cancelled \(you pressed Stop\)\./);
     expect(body.answer).toMatch(/What was done in this turn:|No specialist finished any work/);
+    // what was kept of the open visit: the problem it created; the optimization it was in is not
+    expect(body.answer).toContain('Kept: engineering.create_problem; stopped in engineering.optimize_design (its partial work is not kept).');
     const frames = (await watching).frames;
     expect(frames.at(-1)).toMatchObject({ event: 'turn_end', data: { status: 'stopped', stopReason: 'you pressed Stop' } });
     await waitFor(() => optimizationThreads().running === 0, 3000);
