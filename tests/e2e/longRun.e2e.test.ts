@@ -54,6 +54,11 @@ describe('a run that outlives the page', () => {
     await page.waitForSelector('.message-input');
     // the composer has the focus on load
     expect(await page.evaluate(() => document.activeElement?.classList.contains('message-input'))).toBe(true);
+    // examples for each kind of work: design, documents, printing, HPC; one click fills the composer
+    const examples = await page.$$eval('button.example', (bs) => bs.map((x) => x.textContent ?? ''));
+    expect(examples.map((e) => /beam|documents|print|SLURM/.exec(e)?.[0])).toEqual(['beam', 'documents', 'print', 'SLURM']);
+    await page.click('button.example:has-text("SLURM")');
+    await expect(page.inputValue('.message-input')).resolves.toContain('SLURM');
     await send(MEDIUM);
     await page.waitForFunction(() => Number(document.querySelector('.tool-card[data-tool="optimize_design"] .progress')?.getAttribute('data-done') ?? 0) >= 3, undefined, { timeout: 60_000 });
     const thread = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);

@@ -19,7 +19,13 @@ function newThreadId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const EXAMPLE = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 60x30 grid, render it and export an STL';
+/** One request per kind of work the agents do: design, documents, printing, HPC training. */
+const EXAMPLES = [
+  'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 60x30 grid, render it and export an STL',
+  'Search my documents for the volume fraction used in the bracket study, with the page it is on',
+  'Slice the last STL and show me the print time and filament for my printer',
+  'Generate the SLURM script to train a cGAN on beams2d for 2 epochs with seed 3, submit it and wait for it',
+];
 
 export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const routeId = params[0];
@@ -202,10 +208,12 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       <section class="chat-scroll" ref={scroller}>
         {!threadId && events.length === 0 && (
           <div class="empty">
-            <p>Ask the engineering agents for a design. For example:</p>
-            <button class="example" onClick={() => setText(EXAMPLE)}>
-              {EXAMPLE}
-            </button>
+            <p>Ask the agents for a design, a document search, a print or a training job. For example:</p>
+            {EXAMPLES.map((example) => (
+              <button key={example} class="example" onClick={() => (setText(example), input.current?.focus())}>
+                {example}
+              </button>
+            ))}
           </div>
         )}
         {fallback.map((m, i) => (
