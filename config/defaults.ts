@@ -25,6 +25,10 @@ export const DEFAULTS = {
     port: 8080,
     /** Chat turns running at once on the web server (503 with Retry-After beyond it). */
     maxTurns: 64,
+    /** Wall time one chat turn may run on the web server, s (it runs on when its client goes). */
+    turnBudgetS: 3600,
+    /** How long a turn may run with no client attached, s, before the server stops it. */
+    unattendedS: 1800,
   },
   mcp: {
     /** Sessions an MCP HTTP server keeps (each holds a server instance, ~70 kB); idle ones expire. */

@@ -86,6 +86,8 @@ function envLayer(env: Env): Layer {
   set('server.host', nonEmpty(env.ENGIAI_SERVER_HOST));
   set('server.port', envNumber(env, 'ENGIAI_PORT'));
   set('server.maxTurns', envNumber(env, 'ENGIAI_MAX_TURNS'));
+  set('server.turnBudgetS', envNumber(env, 'ENGIAI_TURN_BUDGET_S'));
+  set('server.unattendedS', envNumber(env, 'ENGIAI_UNATTENDED_S'));
   set('server.token', nonEmpty(env.ENGIAI_WEB_TOKEN) ?? nonEmpty(env.ENGIAI_TOKEN));
   set('mcp.token', nonEmpty(env.ENGIAI_MCP_TOKEN));
   set('threads.url', nonEmpty(env.ENGIAI_THREADS_URL));

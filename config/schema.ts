@@ -57,6 +57,8 @@ export const serverSettingsSchema = z
     port: z.number().int().min(0).max(65_535).default(DEFAULTS.server.port).describe('listen port, 0 = any free port'),
     token: secret.optional().describe('bearer token required by the web server'),
     maxTurns: z.number().int().min(1).max(10_000).default(DEFAULTS.server.maxTurns).describe('chat turns running at once on the whole web server; beyond it 503 with Retry-After'),
+    turnBudgetS: z.number().int().min(1).max(604_800).default(DEFAULTS.server.turnBudgetS).describe('wall time one chat turn may run, s; past it the turn stops with its partial answer'),
+    unattendedS: z.number().int().min(1).max(604_800).default(DEFAULTS.server.unattendedS).describe('how long a turn runs with no client attached, s, before the server stops it'),
   })
   .strict();
 

@@ -51,7 +51,9 @@ export interface ToolRuntime {
 export type ApprovalSubject = Record<string, unknown>;
 
 export interface ProgressEvent {
+  /** The step just finished, counted from 0 (shown as step + 1 of total). */
   step: number;
+  /** Steps at most (a run may finish early); 0 when there is no known end (the label says where it stands). */
   total: number;
   /** A number worth watching (an objective), with its name. */
   value?: number;

@@ -95,6 +95,24 @@ function lastAnswer(messages: BaseMessage[]): string | null {
   return m && m.getType() === 'ai' && !(m as { tool_calls?: unknown[] }).tool_calls?.length ? textOf(m) : null;
 }
 
+/** The calls of one run as its events tell them: what finished ok (its results are stored) and what was still running. */
+class CallLog {
+  private readonly calls = new Map<string, { agent: string; name: string; ok?: boolean }>();
+  onEvent(e: AgentEvent): void {
+    if (e.type === 'tool_call' && !this.calls.has(e.id)) this.calls.set(e.id, { agent: e.agent, name: e.name });
+    if (e.type === 'tool_result') this.calls.set(e.id, { agent: e.agent, name: e.name, ok: e.ok });
+  }
+
+  /** What a stopped run kept, in words, or null when no call ran. */
+  kept(): string | null {
+    const all = [...this.calls.values()];
+    if (!all.length) return null;
+    const finished = all.filter((c) => c.ok === true).map((c) => `${c.agent}.${c.name}`);
+    const open = all.filter((c) => c.ok === undefined).map((c) => `${c.agent}.${c.name}`);
+    return `Kept: ${finished.length ? finished.join(', ') : 'no finished call'}${open.length ? `; stopped in ${open.join(', ')} (its partial work is not kept)` : ''}.`;
+  }
+}
+
 export class ChatSession {
   readonly graph: SupervisorGraph;
   readonly limits: Limits;
@@ -228,7 +246,11 @@ export class ChatSession {
 
   private async stream(threadId: string, graphInput: Command | null, tracer: Tracer, text: string | null, opts: TurnInput): Promise<TurnResult> {
     const t0 = performance.now();
-    const emit = (e: AgentEvent) => tracer.emit(e);
+    const calls = new CallLog();
+    const emit = (e: AgentEvent) => {
+      calls.onEvent(e);
+      tracer.emit(e);
+    };
     emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined });
     let status: RunStatus = 'done';
     let answer: string | null = null;
@@ -251,7 +273,7 @@ export class ChatSession {
       }
       status = 'stopped';
       const why = cancelled ? `the turn was cancelled (${reasonOf(opts.signal!)})` : `the run reached LangGraph's recursion limit of ${this.limits.recursionLimit} steps`;
-      answer = partialAnswer(currentTurn(await this.messages(threadId)), why);
+      answer = [partialAnswer(currentTurn(await this.messages(threadId)), why), calls.kept()].filter(Boolean).join('\n');
       await this.closeTurn(threadId, answer);
       emit({ type: 'stopped', t: Date.now(), reason: cancelled ? 'cancelled' : 'recursion limit' });
       emit({ type: 'answer', t: Date.now(), agent: 'supervisor', content: answer });

@@ -6,6 +6,7 @@
  */
 import { terminalSafe } from '../../tools/terminalText.ts';
 import type { AgentEvent, TraceProcessor } from './agentEvent.ts';
+import { readableCitations } from './readableCitations.ts';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -51,7 +52,8 @@ export class TimelinePrinter implements TraceProcessor {
       case 'tool_result':
         return this.line(`  ${e.ok ? '✓' : '✗'} ${e.name} ${ms(e.durationMs)} ${gist(e.highlights)}`);
       case 'progress':
-        if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} step ${e.step}/${e.total}${e.value !== undefined ? ` ${e.label ?? 'value'} ${e.value.toPrecision(6)}` : ''}`);
+        // a step counts from 0 and is shown from 1, never past the total; total 0: no known end, the label says where it stands
+        if (e.step % this.progressEvery === 0) this.line(`    ${e.tool} ${e.total > 0 ? `step ${Math.min(e.step + 1, e.total)}/${e.total}` : (e.label ?? 'working')}${e.total > 0 && e.value !== undefined ? ` ${e.label ?? 'value'} ${e.value.toPrecision(6)}` : ''}`);
         return;
       case 'reply':
         return this.line(`  ↳ ${e.kind === 'approval' ? 'approval' : e.declined ? 'question' : 'answer'}: ${clip(e.text)}`);
@@ -63,9 +65,12 @@ export class TimelinePrinter implements TraceProcessor {
         }
         this.streamed += e.text;
         return this.write(e.text);
-      case 'answer':
-        if (this.streamed.trim() && e.content.trim().startsWith(this.streamed.trim().slice(0, 40))) return this.line('');
-        return this.line(`\n${e.content}`);
+      case 'answer': {
+        const { text, sources } = readableCitations(e.content);
+        const list = sources.length ? `\nSources:\n${sources.map((s) => `  ${s}`).join('\n')}` : '';
+        if (this.streamed.trim() && e.content.trim().startsWith(this.streamed.trim().slice(0, 40))) return this.line(list);
+        return this.line(`\n${text}${list}`);
+      }
       case 'interrupt':
         return this.line(`? ${e.kind === 'approval' ? 'approval needed' : 'question'} from ${e.payload.agent}: ${e.payload.question}`);
       case 'stopped':

@@ -1,10 +1,12 @@
 /**
- * `npm run bench:perf -- abandonedTurns [--turns 20] [--drop-after 0.5] [--settle 3] [--message TEXT]`:
+ * `npm run bench:perf -- abandonedTurns [--turns 20] [--drop-after 0.5] [--unattended 3] [--settle 3] [--message TEXT]`:
  * N chat turns, each asking for a long optimization, whose clients drop the SSE stream after
- * --drop-after seconds, against the web server in its own process. Reports how many the server
- * cancelled, how long until none was running (after the last drop), and the server's RSS: before
- * (after one warm-up turn), at its peak, and --settle seconds after the last turn stopped.
- * Before cancellation, 18 of 20 such turns kept running and RSS went 107 → 216 MB.
+ * --drop-after seconds, against the web server in its own process (server.unattendedS =
+ * --unattended). A turn belongs to the server and runs on when its client goes, up to the
+ * unattended limit. Reports how many were still running at the drop, how many the server stopped,
+ * how long until none was running (after the last drop), and the server's RSS: before (after one
+ * warm-up turn), at its peak, and --settle seconds after the last turn stopped. Unbounded, 18 of
+ * 20 such turns kept running and RSS went 107 → 216 MB.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { numberFlag, parseFlags } from './lib/flags.ts';
 import { startServerProcess, type ServerProcess } from './lib/serverProcess.ts';
 import { round } from './lib/stats.ts';
 
-export const description = 'web server: N turns dropped by their clients after 0.5 s are cancelled; time to stop, RSS before/peak/after';
+export const description = 'web server: N turns dropped by their clients after 0.5 s run on until the unattended limit stops them; time to stop, RSS before/peak/after';
 
 const LONG = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 200x100 grid with max_iter 2000';
 const WARM = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3';
@@ -46,12 +48,13 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   const turns = numberFlag(flags, 'turns', 20, { integer: true, min: 1 });
   const dropAfterS = numberFlag(flags, 'drop-after', 0.5, { min: 0.05 });
   const settleS = numberFlag(flags, 'settle', 3, { min: 0 });
+  const unattendedS = numberFlag(flags, 'unattended', 3, { integer: true, min: 1 });
   const timeoutS = numberFlag(flags, 'timeout', 120, { min: 1 });
   const message = typeof flags.message === 'string' ? flags.message : LONG;
   const home = mkdtempSync(join(tmpdir(), 'engiai-abandoned-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServerProcess(home, { log });
+    server = await startServerProcess(home, { log, env: { ENGIAI_UNATTENDED_S: String(unattendedS) } });
     await postTurn(server.url, 'warmup', WARM);
     await new Promise((r) => setTimeout(r, 1000));
     const baseline = server.rssMb();
@@ -76,6 +79,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     return {
       turns,
       drop_after_s: dropAfterS,
+      unattended_s: unattendedS,
       running_when_dropped: runningAtDrop,
       still_running: stillRunning,
       all_stopped_ms: round(stopMs, 4),

@@ -85,7 +85,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
   const base = loadConfig(opts.model ? { flags: { model: { spec: opts.model } } } : {});
   const config = opts.home ? { ...base, home: opts.home } : base;
   const runtime = await createRuntime({ config, checkpointer: opts.checkpointer, limits: opts.limits, extraSpecialists: opts.extraSpecialists });
-  let index: { close(): void } | null = null;
+  let index: import('../../web/server/threadIndex.ts').ThreadIndex | null = null;
   try {
     const spec = opts.model ?? config.model.spec;
     const model = opts.chatModel ?? (await runtime.openModel(spec));
@@ -117,6 +117,7 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
       // the question about a run a killed process left: the message that raised it runs after the answer
       result = await session.runTurn({ threadId, resume, message: q.interrupted ? message : undefined, tracer, streamTokens });
     }
+    index?.touch(threadId);
     const usage = usageOf(model)?.totals() as Record<string, number> | undefined;
     const trace = buildTrace({ threadId, model: name, status: result.status, answer: result.answer, interrupt: result.interrupt, events: collector.events, messages: await session.messages(threadId), usage });
     if (opts.json) io.write(`${JSON.stringify(trace, null, 2)}\n`);
@@ -130,15 +131,15 @@ export async function runChat(opts: ChatOptions, io: ChatIO = defaultIO): Promis
 
 /**
  * Records the turn's events (tokens excluded) in the thread index, as `engiai serve` does, so the
- * web UI and `engiai report` show the thread's steps. An index that cannot open is said, not fatal.
+ * web UI (its Threads list and the thread's timeline) and `engiai report` show the thread's steps. An index that cannot open is said, not fatal.
  */
-async function recordEvents(tracer: import('../../agents/index.ts').Tracer, home: string, threadId: string, message: string, model: string, warn: (line: string) => void): Promise<{ close(): void } | null> {
-  const { ThreadIndex, webDbPath } = await import('../../web/server/threadIndex.ts');
+async function recordEvents(tracer: import('../../agents/index.ts').Tracer, home: string, threadId: string, message: string, model: string, warn: (line: string) => void): Promise<import('../../web/server/threadIndex.ts').ThreadIndex | null> {
+  const { ThreadIndex, threadTitle, webDbPath } = await import('../../web/server/threadIndex.ts');
   let index: InstanceType<typeof ThreadIndex>;
   try {
     index = new ThreadIndex(webDbPath(home));
-    if (!index.get(threadId)) index.create(threadId, message.length > 60 ? `${message.slice(0, 57)}…` : message, model);
-    else index.touch(threadId, model);
+    index.create(threadId, threadTitle(message), model);
+    index.touch(threadId, model);
   } catch (err) {
     warn(`(the thread index could not be opened, so this turn's steps are not recorded for reports: ${(err as Error).message})\n`);
     return null;

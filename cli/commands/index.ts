@@ -7,6 +7,7 @@ export interface CommandModule {
 
 export const commandModules: Array<() => Promise<CommandModule>> = [
   () => import('./problems.ts'),
+  () => import('./designs.ts'),
   () => import('./optimize.ts'),
   () => import('./simulate.ts'),
   () => import('./render.ts'),

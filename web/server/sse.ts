@@ -2,7 +2,8 @@
 import type { Request, Response } from 'express';
 
 export interface SseChannel {
-  send(event: string, data: unknown): void;
+  /** `id` (the thread index's event seq) lets a client re-attach after it: `?after=<id>`. */
+  send(event: string, data: unknown, id?: number): void;
   end(): void;
   readonly closed: boolean;
 }
@@ -35,9 +36,9 @@ export function openSse(_req: Request, res: Response, opts: { keepAliveMs?: numb
     get closed() {
       return closed || res.writableEnded || res.destroyed;
     },
-    send(event, data) {
+    send(event, data, id) {
       if (this.closed) return;
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       stop();

@@ -2,6 +2,7 @@
  * The web UI's thread index beside the LangGraph checkpoints: ENGIAI_HOME/web.sqlite holds each
  * thread's title, model and timestamps, and the agent events of its turns (tokens excluded), so a
  * reopened thread shows its whole timeline — tool calls, results and artifacts — after a restart.
+ * `engiai chat` records its turns here too, so CLI threads and CLI turns on web threads show in the UI.
  */
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,6 +24,9 @@ export interface StoredEvent {
 }
 
 export const webDbPath = (home: string) => join(home, 'web.sqlite');
+
+/** A thread's title from its first message: at most 60 characters. */
+export const threadTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 export class ThreadIndex {
   private readonly db: Database.Database;
@@ -97,12 +101,14 @@ export class ThreadIndex {
     return (row.t ?? 0) + 1;
   }
 
-  addEvent(id: string, turn: number, event: AgentEvent): void {
-    this.sql((db) => db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event)));
+  /** Stores the event; returns its seq (the cursor a client re-attaches after). */
+  addEvent(id: string, turn: number, event: AgentEvent): number {
+    return Number(this.sql((db) => db.prepare('INSERT INTO thread_events (thread_id, turn, json) VALUES (?, ?, ?)').run(id, turn, JSON.stringify(event))).lastInsertRowid);
   }
 
-  events(id: string): StoredEvent[] {
-    const rows = this.sql((db) => db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? ORDER BY seq').all(id) as { seq: number; turn: number; json: string }[]);
+  /** The thread's events in order; `after` a seq: only the later ones. */
+  events(id: string, after = 0): StoredEvent[] {
+    const rows = this.sql((db) => db.prepare('SELECT seq, turn, json FROM thread_events WHERE thread_id = ? AND seq > ? ORDER BY seq').all(id, after) as { seq: number; turn: number; json: string }[]);
     return rows.map((r) => ({ seq: r.seq, turn: r.turn, event: JSON.parse(r.json) as AgentEvent }));
   }
 

@@ -12,7 +12,8 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { approvalList, describeApprovals, type ApprovalList } from './approvalList.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
-import { errorHandler } from './httpErrors.ts';
+import { presentEvent, presentText } from './presentEvent.ts';
+import { errorBody, errorHandler, statusOf } from './httpErrors.ts';
 import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
@@ -48,6 +49,10 @@ export interface WebServerOptions {
   limits?: Partial<Limits>;
   /** Turns running at once on the whole server; beyond it a turn gets 503 with Retry-After (default config.server.maxTurns). */
   maxTurns?: number;
+  /** Wall time one turn may run, ms (default config.server.turnBudgetS; tests: short). */
+  turnBudgetMs?: number;
+  /** How long a turn runs with no client attached, ms (default config.server.unattendedS; tests: short). */
+  unattendedMs?: number;
   /** Folders the Benchmarks page lists runs from (default: ENGIAI_HOME/bench). */
   benchFolders?: string[];
   log?: (line: string) => void;
@@ -88,7 +93,18 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     await runtime.close();
     throw err;
   }
-  const chat = new ChatService({ runtime, index, maxTurns: opts.maxTurns ?? opts.config.server.maxTurns });
+  const artifactsRoot = artifactsDir(home);
+  const chat = new ChatService({
+    runtime,
+    index,
+    maxTurns: opts.maxTurns ?? opts.config.server.maxTurns,
+    turnBudgetMs: opts.turnBudgetMs ?? opts.config.server.turnBudgetS * 1000,
+    unattendedMs: opts.unattendedMs ?? opts.config.server.unattendedS * 1000,
+    present: (e) => presentEvent({ artifactsRoot, home }, e),
+    presentText: (text) => presentText({ artifactsRoot, home }, text),
+    describeError: (err) => errorBody(err, home),
+    onError: (id, err) => statusOf(err) >= 500 && log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+  });
   const approvable = runtime.approvableTools();
   let approvals: ApprovalList;
   try {
@@ -106,7 +122,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     index,
     store: new DesignStore(home),
     home,
-    artifactsRoot: artifactsDir(home),
+    artifactsRoot,
     uploadsDir: join(home, 'uploads'),
     uploadLimitBytes: opts.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT,
     config: opts.config,

@@ -37,7 +37,9 @@ function line(d: DoneCall): string | null {
     }
     case 'list_designs': {
       const rows = ((r.designs ?? []) as { design_id: string; conditions: unknown; objectives: unknown }[]).map((x) => `  ${x.design_id} ${fmt(x.conditions)} → ${fmt(x.objectives)}`);
-      return rows.length ? `Designs (${r.scope}, newest first):\n${rows.join('\n')}` : `No stored designs (${r.scope}).`;
+      if (rows.length) return `Designs (${r.scope === 'all' ? 'all stored' : 'this conversation'}, newest first):\n${rows.join('\n')}`;
+      const inStore = Number(r.in_store ?? 0);
+      return r.scope === 'all' ? 'No stored designs.' : `No designs made in this conversation${inStore ? ` (the store holds ${inStore}: ask to "list all designs")` : ''}.`;
     }
     case 'describe_problem':
       return `${r.title ?? r.id}: ${r.description ?? ''}\nConditions: ${((r.conditions ?? []) as { name: string; description: string; default: unknown }[]).map((f) => `${f.name} (${f.description}; default ${f.default})`).join('; ')}`;

@@ -59,10 +59,16 @@ function inferProblem(request: string, catalog: readonly ProblemInfo[]): { r: Re
   return best > 0 && top.length === 1 ? top[0] : null;
 }
 
+/** "list all designs", "show every stored design": the whole store, not this conversation's. */
+const LIST_ALL = /\b(?:all|every)(?: the| my| stored| saved)* designs?\b/i;
+
 function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean): Decision {
   const r = readRequest(request, catalog);
   const s = r.text.text;
   const id = r.problem.id?.split('@')[0];
+  const st0 = r.steps;
+  // the whole store, as the Designs page and `engiai designs` show it
+  if (st0.list && LIST_ALL.test(s) && !st0.optimize && !st0.simulate && !st0.render && !st0.stl && !st0.compare) return { work: { list: id ? { problem: id } : 'all' }, extras: none };
   if (id) {
     const info = catalog.find((p) => p.id === id)!;
     const mine = thread.designs.filter((d) => d.problem === id);

@@ -23,7 +23,8 @@ export interface Work {
   exports?: ExportPlan;
   /** Designs to compare (the new one is added last when optimizing). */
   compare?: string[];
-  list?: boolean;
+  /** list_designs: true this conversation's; 'all' (or a problem filter) the whole store. */
+  list?: boolean | 'all' | { problem: string };
   /** describe_problem for this problem ('' for every problem). */
   describe?: string;
 }
@@ -57,7 +58,7 @@ export function program(w: Work): Step[] {
   const steps: Step[] = [];
   const id = target(w);
   if (w.describe !== undefined) steps.push({ name: 'describe_problem', args: () => (w.describe ? { problem: w.describe } : {}) });
-  if (w.list) steps.push({ name: 'list_designs', args: () => ({}) });
+  if (w.list) steps.push({ name: 'list_designs', args: () => (w.list === true ? {} : { scope: 'all', ...(typeof w.list === 'object' ? w.list : {}) }) });
   if (w.optimize) {
     const o = w.optimize;
     const setup = { problem: o.problem, conditions: o.conditions, ...(Object.keys(o.config).length ? { config: o.config } : {}) };

@@ -130,6 +130,8 @@ describe('submit_job approval is bound to the job script', () => {
       const subject = q.subject as { script: string; sha256: string; cluster: string };
       expect(q).toMatchObject({ kind: 'approval', tool: 'submit_job' });
       expect(subject).toMatchObject({ cluster: 'local', script: expect.stringMatching(/\.sh$|\.sbatch$|job/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      // what runs and where, in words: the script's commands and the partition
+      expect(q.subject).toMatchObject({ partition: expect.any(String), commands: expect.arrayContaining([expect.stringMatching(/^engiai train --algo /)]) });
       expect(q.question).toContain(subject.sha256);
       // the script is changed after the person saw it: their yes is for the old text
       writeFileSync(subject.script, `${readFileSync(subject.script, 'utf8')}\necho changed-after-approval\n`);

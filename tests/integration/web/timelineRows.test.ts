@@ -1,6 +1,6 @@
 /** The client's event → row logic (web/ui/src/components/timeline.ts), without a browser. */
 import { describe, expect, it } from 'vitest';
-import { buildRows, workingAgent } from '../../../web/ui/src/components/timeline.ts';
+import { buildRows, progressView, toolState, workingAgent, type ToolRow } from '../../../web/ui/src/components/timeline.ts';
 import type { AgentEvent } from '../../../web/ui/src/types.ts';
 
 const t = 0;
@@ -63,5 +63,52 @@ describe('timeline rows', () => {
     ];
     expect(workingAgent(events)).toBe('engineering');
     expect(workingAgent(events.slice(0, 3))).toBeNull();
+  });
+
+  it('a call still open when the turn stopped shows as stopped, not running', () => {
+    const rows = buildRows([
+      { type: 'tool_call', t: 1000, agent: 'engineering', id: 'o', name: 'optimize_design', args: {} },
+      { type: 'progress', t: 3000, agent: 'engineering', tool: 'optimize_design', step: 1, total: 2000, value: 220, label: 'c' },
+      { type: 'stopped', t: 3100, reason: 'cancelled' },
+      { type: 'answer', t: 3100, agent: 'supervisor', content: 'I stopped here' },
+      { type: 'run_end', t: 3100, status: 'stopped', durationMs: 1 },
+    ]);
+    const card = rows.find((r) => r.kind === 'tool') as ToolRow;
+    expect(card.stopped).toBe(true);
+    expect(progressView(card, 99_999)?.text).toBe('stopped at step 2/2000 · c 220.000 · 2 s');
+    expect(rows.find((r) => r.kind === 'warn')).toMatchObject({ text: 'Stopped: the run was cancelled; what finished before is kept.' });
+  });
+});
+
+describe('progress that does not lie', () => {
+  const row = (progress: ToolRow['progress'], result?: ToolRow['result']): ToolRow => ({ kind: 'tool', id: 'x', key: 'x', agent: 'a', name: 'optimize_design', args: {}, startedAt: 0, progress, result });
+  const ok = { ok: true, value: {}, durationMs: 1, links: [] };
+
+  it('never shows a step past the total', () => {
+    expect(progressView(row({ step: 200, total: 200, t: 1000 }))).toMatchObject({ done: 200, total: 200, fill: 200 });
+    expect(progressView(row({ step: 2, total: 2, t: 1000 }), 1000)?.text).toBe('step 2/2 · 1 s');
+  });
+
+  it('a run that returned early fills its bar and says where it finished', () => {
+    expect(progressView(row({ step: 29, total: 60, value: 45.5, label: 'c', t: 9000 }, ok))).toEqual({ done: 30, total: 60, fill: 60, text: 'finished at step 30 (limit 60) · c 45.5000' });
+    // a failed call keeps the bar where it stopped
+    expect(progressView(row({ step: 29, total: 60, t: 9000 }, { ...ok, ok: false }))).toMatchObject({ fill: 30, text: 'step 30/60' });
+  });
+
+  it('shows elapsed time and an estimate from the pace so far', () => {
+    // 10 of 100 steps in 20 s: 90 left at 2 s each
+    expect(progressView(row({ step: 9, total: 100, t: 20_000 }), 21_000)?.text).toBe('step 10/100 · 21 s · ~3 min 0 s left');
+  });
+
+  it('no known end (a job being waited for): the state and the time, no bar', () => {
+    expect(progressView(row({ step: 0, total: 0, label: 'RUNNING, waited 21 s', t: 21_000 }), 22_000)).toEqual({ done: 0, total: 0, fill: 0, text: 'RUNNING, waited 21 s · 22 s' });
+  });
+
+  it('a program that exited non-zero is a failed card, not ok', () => {
+    const card = (value: unknown): ToolRow => ({ kind: 'tool', id: 'r', key: 'r', agent: 'commands', name: 'run_command', args: {}, result: { ok: true, value, durationMs: 1, links: [] } });
+    expect(toolState(card({ program: 'xdg-open', exit_code: 3 }))).toEqual({ state: 'failed', exit: 'failed · exit 3' });
+    expect(toolState(card({ program: 'ls', exit_code: 0 }))).toEqual({ state: 'ok', exit: null });
+    expect(toolState(card({ timed_out: true, exit_code: null }))).toEqual({ state: 'failed', exit: 'timed out' });
+    expect(toolState(card({ design_id: 'x' }))).toEqual({ state: 'ok', exit: null });
   });
 });

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     expect(config.model).toMatchObject({ spec: 'offline', temperature: 0, seed: 42, maxRetries: 3, timeoutMs: 120_000 });
     expect(config.home).toBe(join(cwd, 'home'));
     expect(config.providers.ollama).toEqual({ host: 'http://127.0.0.1:11434', numCtx: 16_384 });
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, maxTurns: 64 });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, maxTurns: 64, turnBudgetS: 3600, unattendedS: 1800 });
   });
 
   it('merges defaults < file < env < flags', () => {
@@ -38,8 +38,10 @@ describe('loadConfig', () => {
 
   it('reads the turn cap and the URL the openai-compatible key belongs to', () => {
     const cwd = configWorkspace();
-    const config = loadConfig({ env: { ENGIAI_MAX_TURNS: '3', OPENAI_COMPATIBLE_API_KEY: 'c-key', OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1' }, cwd });
+    const config = loadConfig({ env: { ENGIAI_MAX_TURNS: '3', ENGIAI_TURN_BUDGET_S: '600', ENGIAI_UNATTENDED_S: '60', OPENAI_COMPATIBLE_API_KEY: 'c-key', OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:8000/v1' }, cwd });
     expect(config.server.maxTurns).toBe(3);
+    expect(config.server).toMatchObject({ turnBudgetS: 600, unattendedS: 60 });
+    expect(configErrorOf(() => loadConfig({ env: { ENGIAI_UNATTENDED_S: '0' }, cwd })).message).toContain('server.unattendedS');
     expect(config.providers.openaiCompatible).toEqual({ apiKey: 'c-key', baseUrl: 'http://127.0.0.1:8000/v1' });
     expect(configErrorOf(() => loadConfig({ env: { ENGIAI_MAX_TURNS: '0' }, cwd })).message).toContain('server.maxTurns');
   });

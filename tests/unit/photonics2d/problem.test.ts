@@ -63,8 +63,11 @@ describe('photonics2d Problem', () => {
     const cfg = { ...small, num_optimization_steps: 6, max_beta: 20 };
     const start = photonics2d.randomDesign(cfg, 3);
     const events: number[] = [];
-    const r = optimize(photonics2d, cfg, { startingPoint: start }, (e) => events.push(e.step));
+    const totals = new Set<number>();
+    const r = optimize(photonics2d, cfg, { startingPoint: start }, (e) => (events.push(e.step), totals.add(e.maxIter)));
     expect(events).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // progress shows step + 1 of maxIter: 7 recorded steps end at 7/7, never 7/6
+    expect([...totals]).toEqual([7]);
     expect(r.history.length).toBe(7);
     expect(r.history[0].objectives[0]).toBeCloseTo(photonics2d.simulate(start, cfg)[0], 12);
     expect(photonics2d.simulate(r.design, cfg)[0]).toBeCloseTo(r.history[6].objectives[0], 12);

@@ -77,7 +77,8 @@ export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings)
   const history: OptiStep[] = [];
   const first = simulateObjective(sim, start.data, o.penaltyWeight);
   history.push({ step: 0, objectives: [first.objective] });
-  yield { step: 0, objectives: [first.objective], maxIter: N };
+  // N + 1 recorded steps: the start (step 0) and N updates, so progress ends at N + 1 of N + 1, never past it
+  yield { step: 0, objectives: [first.objective], maxIter: N + 1 };
   const rho = Float64Array.from(start.data, (v) => Math.min(1, Math.max(0, v)));
   const adam: AdamState = { m: new Float64Array(rho.length), v: new Float64Array(rho.length) };
   let design: Float64Array = Float64Array.from(start.data);
@@ -88,7 +89,7 @@ export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings)
     design = J.design;
     history.push({ step: t, objectives: [J.objective] });
     const change = adamAscent(rho, J.gradient, adam, t, o.stepSize);
-    yield { step: t, objectives: [J.objective], change, maxIter: N };
+    yield { step: t, objectives: [J.objective], change, maxIter: N + 1 };
   }
   return { design: { shape: start.shape, data: design }, history, iterations: N };
 }

@@ -183,7 +183,7 @@ export class DesignStore {
     if (matches.length === 1) return matches[0];
     if (matches.length === 0) {
       throw new NotFoundError(`no stored design matches "${ref}" in ${this.root}`, {
-        hint: ids.length ? `list the stored designs (${ids.length} in store), e.g. ${ids.slice(0, 3).join(', ')}` : 'the store is empty: optimize a design first',
+        hint: ids.length ? `list the stored designs with engiai designs (${ids.length} in store), e.g. ${ids.slice(0, 3).join(', ')}` : 'the store is empty: optimize a design first',
       });
     }
     throw new InputError(`design id prefix "${ref}" is ambiguous: it matches ${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', …' : ''}`, {

@@ -39,7 +39,8 @@ export function listDesignsTool() {
       const all = await ctx.store.list({ problem: args.problem });
       const mine = args.scope === 'conversation' && ctx.threadId ? new Set(await ctx.store.threadDesigns(ctx.threadId)) : null;
       const designs = (mine ? all.filter((r) => mine.has(r.id)) : all).slice(0, args.limit).map((r) => row(r.meta));
-      return { result: { scope: mine ? 'conversation' : 'all', count: designs.length, designs } };
+      // a conversation's list says how many the whole store holds: "none here" is not "none at all"
+      return { result: { scope: mine ? 'conversation' : 'all', count: designs.length, ...(mine ? { in_store: all.length } : {}), designs } };
     },
   });
 }

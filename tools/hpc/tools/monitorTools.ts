@@ -41,7 +41,8 @@ export const waitForJob = defineHpcTool({
       const { info, tail } = await refresh(ctx, p);
       const progress = trainingProgress(tail);
       const waited = (Date.now() - t0) / 1000;
-      ctx.progress?.(progress ? { step: progress.epoch, total: progress.epochs, label: `epoch (${info.state})` } : { step: Math.round(waited), total: Math.round(timeoutMs / 1000), label: `s waited (${info.state})` });
+      // epochs count from 1, a step from 0; without training progress there is no known end (total 0), only the state and the wait
+      ctx.progress?.(progress ? { step: progress.epoch - 1, total: progress.epochs, label: `epoch (${info.state})` } : { step: 0, total: 0, label: `${info.state}, waited ${Math.round(waited)} s` });
       unknown = info.state === 'UNKNOWN' ? unknown + 1 : 0;
       if (isTerminal(info.state) || unknown >= 3 || info.notOurs) {
         await ctx.store.update(threadOf(ctx), (rec) => mark(rec.pipelines.find((x) => x.key === p.key)!, 'monitor'));

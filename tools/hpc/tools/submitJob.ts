@@ -26,7 +26,10 @@ export const submitJob = defineHpcTool({
     const p = ctx.store.find(threadOf(ctx), { key: args.script_id });
     if (!p) return { args }; // nothing to submit: run says so
     const script = readFileSync(p.script.path, 'utf8');
-    return { script_id: p.key, cluster: p.cluster, script: p.script.path, sha256: sha256(script), ...(p.job ? { already_submitted: p.job.id } : {}) };
+    // what runs and where, in the person's terms: the script's commands, the cluster and its partition
+    const partition = /^#SBATCH --partition=(\S+)/m.exec(script)?.[1] ?? 'the cluster default';
+    const commands = script.split('\n').filter((l) => /^(?:engiai|python3?|srun) /.test(l.trim()));
+    return { script_id: p.key, cluster: p.cluster, partition, commands, script: p.script.path, sha256: sha256(script), ...(p.job ? { already_submitted: p.job.id } : {}) };
   },
   async run(args, ctx) {
     const thread = threadOf(ctx);

@@ -1,15 +1,20 @@
 /**
  * Threads: list, create, rename, delete (from the index; checkpoints stay), reopen (index events +
- * checkpoint messages + pending question), and run a turn streamed as server-sent events.
+ * checkpoint messages + pending question), run a turn streamed as server-sent events, re-attach to
+ * a running turn (`/events?after=`), and stop it.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Router, json, type Request } from 'express';
 import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
-import { linksOf, withLinks } from '../artifactFiles.ts';
+import { linksOf } from '../artifactFiles.ts';
+import { presentEvent, presentText } from '../presentEvent.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
-import { HttpError, errorBody, statusOf } from '../httpErrors.ts';
+import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
-import { openSse } from '../sse.ts';
+import type { LiveTurn } from '../liveTurn.ts';
+import { openSse, type SseChannel } from '../sse.ts';
+import { threadTitle } from '../threadIndex.ts';
 import type { WebState } from '../webState.ts';
 
 const THREAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,7 +33,29 @@ function titleOf(body: unknown, fallback: string): string {
   return t.trim();
 }
 
-const shortTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+/** How long Stop waits for the turn to end before it answers 202 (still stopping). */
+const STOP_WAIT_MS = 15_000;
+
+/** `?after=` a stored event's seq (default 0: from the start). */
+function cursorOf(v: unknown): number {
+  if (v === undefined || v === '') return 0;
+  if (typeof v !== 'string' || !/^\d{1,15}$/.test(v)) throw new HttpError(400, '"after" must be the id of an event (a whole number)');
+  return Number(v);
+}
+
+/** Sends the live turn's frames on the stream until the turn ends; returns the detach. */
+function watch(live: LiveTurn, sse: SseChannel): () => void {
+  let detach = () => {};
+  detach = live.attach((f) => {
+    sse.send(f.event, f.data, f.seq);
+    if (f.event === 'turn_end' || f.event === 'error') {
+      detach();
+      sse.end();
+    }
+  });
+  return detach;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The thread and a server slot, or 409 (thread busy) / 503 with Retry-After (server busy). */
@@ -73,8 +100,8 @@ export function threadsRoutes(state: WebState): Router {
     if (!row && !messages.length) throw new HttpError(404, `no thread ${id}`);
     res.json({
       thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
-      events: state.index.events(id).map((e) => ({ turn: e.turn, event: withLinks(state.artifactsRoot, e.event) })),
-      messages: messages.map(serializeMessage),
+      events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
+      messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
       interrupt: await session.pendingInterrupt(id),
       running: state.chat.isRunning(id),
     });
@@ -121,29 +148,45 @@ export function threadsRoutes(state: WebState): Router {
     }
     const turn = claim(state, id);
     try {
-      if (!state.index.get(id)) state.index.create(id, shortTitle(message ?? 'Chat'), state.settings.model);
-      else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, shortTitle(message));
-      // a client that goes away cancels its turn: nothing else is waiting for it
-      const sse = openSse(req, res, { onClose: () => turn.cancel('the client disconnected') });
-      sse.send('accepted', { threadId: id, t: Date.now() });
-      try {
-        const result = await turn.run({
-          model: state.settings.model,
-          approvals: state.settings.approvals,
-          message,
-          resume,
-          onEvent: (e) => sse.send(e.type, withLinks(state.artifactsRoot, e)),
-        });
-        sse.send('turn_end', { threadId: id, status: result.status, answer: result.answer, interrupt: result.interrupt });
-      } catch (err) {
-        if (statusOf(err) >= 500) state.log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        sse.send('error', errorBody(err, state.home));
-      } finally {
-        sse.end();
-      }
-    } finally {
+      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), state.settings.model);
+      else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, threadTitle(message));
+    } catch (err) {
       turn.release();
+      throw err;
     }
+    // the turn belongs to the server: a client that goes away only stops watching (re-attach with GET …/events)
+    const sse = openSse(req, res, { onClose: () => detach() });
+    sse.send('accepted', { threadId: id, t: Date.now() });
+    const detach = watch(turn.live, sse);
+    turn.start({ model: state.settings.model, approvals: state.settings.approvals, message, resume });
+  });
+
+  // re-attach to a thread: its stored events after the cursor, then the running turn live to its end
+  r.get('/api/threads/:id/events', (req, res) => {
+    const id = threadId(req);
+    const after = cursorOf(req.query.after);
+    const live = state.chat.live(id);
+    if (!live && !state.index.get(id)) throw new HttpError(404, `no thread ${id}`);
+    const sse = openSse(req, res, { onClose: () => detach() });
+    // synchronous from here to attach: no event is stored between the read and the attach
+    for (const e of state.index.events(id, after)) sse.send(e.event.type, presentEvent(state, e.event), e.seq);
+    if (!live) {
+      sse.send('idle', { threadId: id, running: false });
+      sse.end();
+      return;
+    }
+    const detach = watch(live, sse);
+  });
+
+  // Stop: cancels the running turn and answers once it has ended, with the partial answer it kept
+  r.post('/api/threads/:id/stop', async (req, res) => {
+    const id = threadId(req);
+    const live = state.chat.live(id);
+    if (!live) throw new HttpError(409, `no turn is running on thread ${id}`);
+    live.cancel('you pressed Stop');
+    const end = await Promise.race([live.finished, sleep(STOP_WAIT_MS, null, { ref: false })]);
+    if (!end) return void res.status(202).json({ stopping: true, threadId: id });
+    res.json({ stopping: false, threadId: id, event: end.event, ...(end.data as object) });
   });
 
   return r;

@@ -72,52 +72,73 @@ export interface TurnEnd {
   status: 'done' | 'interrupted' | 'stopped' | 'error';
   answer: string | null;
   interrupt: InterruptPayload | null;
+  /** Why the turn was stopped (Stop, the server's budget), when it was. */
+  stopReason?: string | null;
 }
 
 export interface TurnHandlers {
-  onEvent(event: AgentEvent): void;
+  /** `seq`: the stored event's id, the cursor to re-attach after. */
+  onEvent(event: AgentEvent, seq?: number): void;
   onEnd(end: TurnEnd): void;
   onError(message: string): void;
 }
 
+/** How a followed stream ended: the turn's end or a server error (`ended`), no turn running (`idle`), or the connection closed first. */
+export type FollowOutcome = 'ended' | 'idle' | 'closed';
+
 /** Posts a message or an answer and dispatches the SSE frames of the turn as they arrive. */
-export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown }, h: TurnHandlers): Promise<void> {
+export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown }, h: TurnHandlers): Promise<FollowOutcome> {
   const res = await fetch(`/api/threads/${encodeURIComponent(threadId)}/turn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...CSRF },
     body: JSON.stringify(body),
   });
+  return follow(res, h);
+}
+
+/** Re-attaches to a thread: its events after `after`, then the running turn live to its end (`idle` when none runs). */
+export async function attachTurn(threadId: string, after: number, h: TurnHandlers): Promise<FollowOutcome> {
+  return follow(await fetch(`/api/threads/${encodeURIComponent(threadId)}/events?after=${after}`), h);
+}
+
+/** Stops the thread's running turn; resolves once it has ended (the stream that follows it gets the end). */
+export const stopTurn = (threadId: string) => call<{ stopping: boolean; status?: string; answer?: string }>(`/api/threads/${encodeURIComponent(threadId)}/stop`, { method: 'POST' });
+
+async function follow(res: Response, h: TurnHandlers): Promise<FollowOutcome> {
   if (!res.ok || !res.body) {
     const err = (await res.json().catch(() => ({}))) as { error?: string };
     h.onError(err.error ?? `request failed (${res.status})`);
-    return;
+    return 'ended';
   }
-  let ended = false;
-  await readSseFrames(res.body, (name, payload) => {
+  let outcome: FollowOutcome = 'closed';
+  await readSseFrames(res.body, (name, payload, id) => {
     if (name === 'accepted') return;
-    if (name === 'turn_end') {
-      ended = true;
+    if (name === 'idle') outcome = 'idle';
+    else if (name === 'turn_end') {
+      outcome = 'ended';
       h.onEnd(payload as TurnEnd);
     } else if (name === 'error') {
-      ended = true;
+      outcome = 'ended';
       h.onError(String((payload as { error?: unknown }).error));
-    } else h.onEvent(payload as AgentEvent);
-  });
-  if (!ended) h.onError('the connection closed before the turn ended');
+    } else h.onEvent(payload as AgentEvent, id);
+  }).catch(() => {});
+  return outcome;
 }
 
-/** Reads a body of server-sent events to its end, calling onFrame(event, JSON data) for each frame that carries data. */
-export async function readSseFrames(body: NonNullable<Response['body']>, onFrame: (event: string, payload: unknown) => void): Promise<void> {
+/** Reads a body of server-sent events to its end, calling onFrame(event, JSON data, id) for each frame that carries data. */
+export async function readSseFrames(body: NonNullable<Response['body']>, onFrame: (event: string, payload: unknown, id?: number) => void): Promise<void> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const dispatch = (block: string) => {
     let name = 'message';
+    let id: number | undefined;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (line.startsWith('event: ')) name = line.slice(7);
       else if (line.startsWith('data: ')) data.push(line.slice(6));
+      else if (line.startsWith('id: ')) id = Number(line.slice(4));
     }
-    if (data.length) onFrame(name, JSON.parse(data.join('\n')));
+    if (data.length) onFrame(name, JSON.parse(data.join('\n')), id);
   };
   for (;;) {
     const { value, done } = await reader.read();

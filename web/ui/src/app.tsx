@@ -1,4 +1,4 @@
-/** The shell: sidebar (pages, recent threads, new chat) and the routed page. */
+/** The shell: sidebar (pages, recent threads, new chat; a menu on narrow screens) and the routed page. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { pageOf, pages } from './pages.ts';
@@ -12,11 +12,19 @@ export function App() {
   const refresh = useCallback(() => void api.threads().then(setThreads, () => {}), []);
   useEffect(refresh, [refresh]);
   const current = page.id === 'chat' ? route.params[0] : undefined;
+  const [menuOpen, setMenuOpen] = useState(false);
+  // a page chosen from the menu closes it
+  useEffect(() => setMenuOpen(false), [route.page, route.params.join('/')]);
   const Page = page.component;
   return (
     <div class="shell">
-      <aside class="sidebar">
-        <div class="brand">EngiAI</div>
+      <aside class={menuOpen ? 'sidebar open' : 'sidebar'}>
+        <div class="sidebar-top">
+          <div class="brand">EngiAI</div>
+          <button class="menu-toggle" type="button" aria-expanded={menuOpen} aria-label="Menu" onClick={() => setMenuOpen((o) => !o)}>
+            {menuOpen ? 'Close' : 'Menu'}
+          </button>
+        </div>
         <nav>
           {pages
             .filter((p) => p.nav)
@@ -26,7 +34,13 @@ export function App() {
               </a>
             ))}
         </nav>
-        <button class="primary new-chat" onClick={() => navigate('chat')}>
+        <button
+          class="primary new-chat"
+          onClick={() => {
+            setMenuOpen(false);
+            navigate('chat');
+          }}
+        >
           + New chat
         </button>
         <div class="recent">

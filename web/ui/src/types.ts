@@ -59,7 +59,7 @@ export interface ThreadRow {
 
 export interface ThreadDetail {
   thread: ThreadRow;
-  events: { turn: number; event: AgentEvent }[];
+  events: { seq: number; turn: number; event: AgentEvent }[];
   messages: { role: string; content: string; name?: string }[];
   interrupt: InterruptPayload | null;
   running: boolean;

@@ -1,8 +1,8 @@
 /** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
 import { Fragment } from 'preact';
 import type { ArtifactLink } from '../types.ts';
-import { CitedText } from './citedText.tsx';
-import type { Row, ToolRow } from './timeline.ts';
+import { AnswerText } from './answerText.tsx';
+import { progressView, toolState, type Row, type ToolRow } from './timeline.ts';
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 const compact = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
@@ -60,23 +60,20 @@ function Summary({ value }: { value: unknown }) {
 }
 
 function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLink) => void }) {
-  const state = row.result ? (row.result.ok ? 'ok' : 'failed') : row.waiting ? 'waiting' : 'running';
-  const p = row.progress;
+  const { state, exit } = toolState(row);
+  const p = progressView(row);
   return (
     <div class={`tool-card ${state}`} data-tool={row.name} data-state={state}>
       <div class="tool-head">
         <span class="agent-tag">{row.agent}</span>
         <code class="tool-name">{row.name}</code>
-        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : state === 'waiting' ? 'waiting for you' : `${state} · ${Math.round(row.result!.durationMs)} ms`}</span>
+        <span class={`chip ${state}`}>{state === 'running' ? 'running…' : state === 'waiting' ? 'waiting for you' : state === 'stopped' ? 'stopped' : `${exit ?? state} · ${Math.round(row.result!.durationMs)} ms`}</span>
       </div>
       {row.args !== undefined && <code class="tool-args">{compact(row.args)}</code>}
       {p && (
-        <div class="progress" data-done={p.step + 1}>
-          <progress max={p.total} value={p.step + 1} />
-          <span>
-            step {p.step + 1}/{p.total}
-            {p.value !== undefined ? ` · ${p.label ?? 'value'} ${p.value.toPrecision(6)}` : ''}
-          </span>
+        <div class="progress" data-done={p.done} data-total={p.total}>
+          {p.total > 0 ? <progress max={p.total} value={p.fill} /> : !row.result && !row.stopped && <progress />}
+          <span>{p.text}</span>
         </div>
       )}
       {row.result && (
@@ -108,7 +105,7 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
             return (
               <div key={i} class="bubble answer" data-agent={row.agent}>
                 <div class="who">{row.agent}</div>
-                <CitedText text={row.text} />
+                <AnswerText text={row.text} />
               </div>
             );
           case 'handoff':

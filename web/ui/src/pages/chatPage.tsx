@@ -1,9 +1,11 @@
 /**
- * A conversation: the timeline of agent events (live over SSE), the composer, the question dialog
- * that resumes a paused graph, and the 3D viewer for exported STL files.
+ * A conversation: the timeline of agent events (live over SSE), the composer with Stop while a turn
+ * runs, the question dialog that resumes a paused graph, and the 3D viewer for exported STL files.
+ * A turn belongs to the server: a page that opens a running thread (a reload, another tab, a dropped
+ * connection) re-attaches after the last event it has and follows the turn live.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, streamTurn } from '../api.ts';
+import { api, attachTurn, stopTurn, streamTurn, type FollowOutcome, type TurnHandlers } from '../api.ts';
 import { InterruptDialog } from '../components/interruptDialog.tsx';
 import { StlViewer } from '../components/stlViewer.tsx';
 import { buildRows, workingAgent } from '../components/timeline.ts';
@@ -17,7 +19,13 @@ function newThreadId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const EXAMPLE = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 60x30 grid, render it and export an STL';
+/** One request per kind of work the agents do: design, documents, printing, HPC training. */
+const EXAMPLES = [
+  'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 60x30 grid, render it and export an STL',
+  'Search my documents for the volume fraction used in the bracket study, with the page it is on',
+  'Slice the last STL and show me the print time and filament for my printer',
+  'Generate the SLURM script to train a cGAN on beams2d for 2 epochs with seed 3, submit it and wait for it',
+];
 
 export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const routeId = params[0];
@@ -32,9 +40,13 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const [text, setText] = useState('');
   const [viewer, setViewer] = useState<ArtifactLink | null>(null);
   const [model, setModel] = useState('');
+  const [stopping, setStopping] = useState(false);
+  /** The last stored event this page has: where a re-attach starts. */
+  const lastSeq = useRef(0);
+  const input = useRef<HTMLTextAreaElement>(null);
   const startedHere = useRef<string | null>(null);
   const activeId = useRef<string | undefined>(routeId);
-  const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   /** The last message sent here: runs again after the answer to a question about an interrupted run. */
   const held = useRef<string | null>(null);
 
@@ -50,48 +62,68 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       return;
     }
     if (startedHere.current === routeId) return; // this page is streaming it already
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      api.thread(routeId).then(
-        (d) => {
-          if (activeId.current !== routeId) return;
-          setDetail(d);
-          setEvents(d.events.map((e) => e.event));
-          setPending(d.interrupt);
-          setDialogOpen(Boolean(d.interrupt) && !d.running);
-          setRunning(d.running);
-          setError(null);
-          // a turn started elsewhere (another tab, before a reload): follow it until it ends
-          if (d.running) timer = setTimeout(load, 1000);
-        },
-        (err: Error) => setError(err.message),
-      );
-    void load();
-    return () => clearTimeout(timer);
+    api.thread(routeId).then(
+      (d) => {
+        if (activeId.current !== routeId) return;
+        setDetail(d);
+        setEvents(d.events.map((e) => e.event));
+        lastSeq.current = d.events.at(-1)?.seq ?? 0;
+        setPending(d.interrupt);
+        setDialogOpen(Boolean(d.interrupt) && !d.running);
+        setError(null);
+        // a turn running on the server (started before a reload, in another tab, by the CLI): follow it
+        if (d.running) {
+          startedHere.current = routeId;
+          void follow(routeId, (h) => attachTurn(routeId, lastSeq.current, h));
+        } else setRunning(false);
+      },
+      (err: Error) => setError(err.message),
+    );
   }, [routeId]);
 
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [events.length, streaming?.text.length]);
+  useEffect(() => input.current?.focus(), [routeId]);
+
+  // the scroll box itself to its end (scrollIntoView of the last element leaves the box's padding below)
+  const atBottom = useRef(true);
+  const toBottom = () => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+    atBottom.current = true;
+  };
+  useEffect(toBottom, [events.length, streaming?.text.length]);
+  // images load after the scroll and grow the page: a reader who was at the bottom stays there
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const onScroll = () => (atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40);
+    const onLoad = (e: Event) => {
+      if ((e.target as Element).tagName === 'IMG' && atBottom.current) toBottom();
+    };
+    box.addEventListener('scroll', onScroll, { passive: true });
+    box.addEventListener('load', onLoad, true);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      box.removeEventListener('load', onLoad, true);
+    };
+  }, []);
 
   const rows = useMemo(() => buildRows(events), [events]);
   const working = running ? (workingAgent(events) ?? 'supervisor') : null;
 
-  async function run(body: { message?: string; resume?: unknown }) {
-    let id = threadId;
-    if (!id) {
-      id = newThreadId();
-      startedHere.current = id;
-      activeId.current = id;
-      setThreadId(id);
-      navigate('chat', id);
-    }
+  /**
+   * Follows a turn to its end: the stream `open` starts, then (the connection closed before the
+   * end: a dropped network, a restarted proxy) re-attaches after the last event while it runs.
+   */
+  async function follow(id: string, open: (h: TurnHandlers) => Promise<FollowOutcome>) {
     setRunning(true);
     setError(null);
     setPending(null);
     setDialogOpen(false);
     const here = () => activeId.current === id;
-    await streamTurn(id, body, {
-      onEvent: (e) => {
+    const handlers: TurnHandlers = {
+      onEvent: (e, seq) => {
         if (!here()) return;
+        if (seq !== undefined) lastSeq.current = seq;
         if (e.type === 'token') {
           setStreaming((s) => (s && s.agent === e.agent ? { agent: e.agent, text: s.text + e.text } : { agent: e.agent, text: e.text }));
           return;
@@ -105,13 +137,51 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
         setDialogOpen(Boolean(end.interrupt));
       },
       onError: (message) => here() && setError(message),
-    }).catch((err: Error) => here() && setError(err.message));
-    startedHere.current = null;
+    };
+    let outcome = await open(handlers).catch((err: Error): FollowOutcome => (here() && setError(err.message), 'ended'));
+    for (let tries = 0; outcome === 'closed' && here() && tries < 30; tries++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      outcome = await attachTurn(id, lastSeq.current, handlers).catch((): FollowOutcome => 'closed');
+    }
+    if (outcome === 'closed' && here()) setError('lost the connection to the server; reload the page to see how the turn went');
+    if (startedHere.current === id) startedHere.current = null;
     setStreaming(null);
     setRunning(false);
+    setStopping(false);
     onThreadsChanged();
-    if (here()) api.thread(id).then((d) => here() && setDetail(d), () => {});
+    if (here())
+      api.thread(id).then((d) => {
+        if (!here()) return;
+        setDetail(d);
+        setPending(d.interrupt);
+        setDialogOpen(Boolean(d.interrupt));
+        lastSeq.current = d.events.at(-1)?.seq ?? lastSeq.current;
+      }, () => {});
   }
+
+  async function run(body: { message?: string; resume?: unknown }) {
+    let id = threadId;
+    if (!id) {
+      id = newThreadId();
+      startedHere.current = id;
+      activeId.current = id;
+      setThreadId(id);
+      navigate('chat', id);
+    }
+    startedHere.current = id;
+    const target = id;
+    await follow(target, (h) => streamTurn(target, body, h));
+  }
+
+  const stop = () => {
+    if (!threadId || stopping) return;
+    setStopping(true);
+    // the stream this page follows gets the end of the turn; a failure to stop is shown
+    stopTurn(threadId).catch((err: Error) => {
+      setStopping(false);
+      setError(err.message);
+    });
+  };
 
   const send = (e: Event) => {
     e.preventDefault();
@@ -140,13 +210,15 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           </a>
         )}
       </header>
-      <section class="chat-scroll">
+      <section class="chat-scroll" ref={scroller}>
         {!threadId && events.length === 0 && (
           <div class="empty">
-            <p>Ask the engineering agents for a design. For example:</p>
-            <button class="example" onClick={() => setText(EXAMPLE)}>
-              {EXAMPLE}
-            </button>
+            <p>Ask the agents for a design, a document search, a print or a training job. For example:</p>
+            {EXAMPLES.map((example) => (
+              <button key={example} class="example" onClick={() => (setText(example), input.current?.focus())}>
+                {example}
+              </button>
+            ))}
           </div>
         )}
         {fallback.map((m, i) => (
@@ -163,14 +235,14 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
         )}
         {working && (
           <div class="working" data-agent={working}>
-            <span class="spinner" /> {working} is working…
+            <span class="spinner" /> {stopping ? 'stopping…' : `${working} is working…`}
           </div>
         )}
         {error && <div class="event warn error-box">{error}</div>}
-        <div ref={bottom} />
       </section>
       <form class="composer" onSubmit={send}>
         <textarea
+          ref={input}
           class="message-input"
           rows={2}
           value={text}
@@ -180,9 +252,15 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
             if (e.key === 'Enter' && !e.shiftKey) send(e);
           }}
         />
-        <button class="primary send" type="submit" disabled={running || !text.trim()}>
-          {running ? 'Working…' : 'Send'}
-        </button>
+        {running ? (
+          <button class="danger stop" type="button" onClick={stop} disabled={stopping} title="Stop the running turn; what was done so far is kept">
+            {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        ) : (
+          <button class="primary send" type="submit" disabled={!text.trim()}>
+            Send
+          </button>
+        )}
       </form>
       {pending && dialogOpen && !running && (
         <InterruptDialog

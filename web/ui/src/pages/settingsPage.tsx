@@ -50,7 +50,8 @@ export function SettingsPage() {
       </form>
       <h2>Ask before running</h2>
       <div class="approvals">
-        {s.approvableTools.map((t) => (
+        {/* a name two agents share (job_status: HPC and printer) is one setting, shown once */}
+        {[...new Set(s.approvableTools)].map((t) => (
           <label key={t}>
             <input
               type="checkbox"
