@@ -47,6 +47,8 @@ export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
       : { available: false, reason: 'no printer configured: set ENGIAI_PRINTER_URL and ENGIAI_PRINTER_KEY (try `engiai printer-sim`), or list printers under prusa.printers in engiai.yaml' },
     offline: {
       mentionedAt: prusaMentionedAt,
+      // "is my printer online?", "what is the printer doing?" ask for its status; "why does my first layer not stick?" does not
+      answers: (q) => !/^\s*(?:why|how|should|which|would|do you)\b/i.test(q) && /\b(?:status|online|offline|busy|idle|printing|progress|connected|doing)\b/i.test(q),
       role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name)) },
     },
     close: () => connection.close(),

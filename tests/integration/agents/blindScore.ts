@@ -62,6 +62,7 @@ const CAP: Record<string, number> = { max_iter: 4, num_optimization_steps: 2 };
 const NOTE = /not appl|not used|ignored|did not use|unknown|could not|cannot|can't|not (?:on the|in the|a )?(?:whitelist|allowed|configured|known)|outside|refus|must be|invalid|interpret|read as|assum|default/i;
 
 interface Call { name: string; args: Record<string, unknown> }
+interface Pending { kind: string; tool?: string; args?: unknown; question: string }
 
 /** The registry's specialists, each tool call recorded; optimizations run with iterations capped. */
 function recording(recorded: Call[]): SpecialistFactory[] {
@@ -101,7 +102,7 @@ export async function scoreBlind(home: string, items: BlindItem[], defaults: Rec
     for (const item of items) {
       const threadId = `blind-${item.id}`;
       let answer = '';
-      let interrupt: { kind: string; tool?: string; args?: unknown; question: string } | null = null;
+      let interrupt = null as Pending | null;
       let calls: Call[] = [];
       let okTools: string[] = [];
       for (const turn of item.turns) {
@@ -111,7 +112,7 @@ export async function scoreBlind(home: string, items: BlindItem[], defaults: Rec
         const resume = interrupt?.kind === 'clarification';
         const r = await session.runTurn({ threadId, ...(resume ? { resume: turn } : { message: turn }), tracer: new Tracer([ec]) });
         answer = r.answer ?? r.interrupt?.question ?? '';
-        interrupt = r.interrupt as typeof interrupt;
+        interrupt = r.interrupt as Pending | null;
         calls = recorded.slice();
         okTools = ec.ofType('tool_result').filter((x) => x.ok).map((x) => x.name);
       }

@@ -12,8 +12,9 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
-import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
+import { fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
+import { readReferences, type Reference } from './references.ts';
 import { readRelative, readSwaps, type Relative } from './relative.ts';
 import { readSteps, type Steps } from './steps.ts';
 import { digits, normalize, originalOf, type Text } from './text.ts';
@@ -121,13 +122,16 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   r.notes.push(...misspelt.notes);
   r.named = [...new Set(mentions.flatMap((m) => m.refs.map((x) => x.field.name)))];
   const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
-  const relative = readRelative(s, mentions, numbers, claims);
+  const references = readReferences(s, mentions, claims);
+  const inReference = (m: { start: number; end: number }) => references.some((x) => m.start >= x.start && m.end <= x.end);
+  const free = mentions.filter((m) => !inReference(m));
+  const relative = readRelative(s, free, numbers, claims);
   r.relative = relative.map((x) => ({ ...x, said: said(x) }));
   r.swaps = readSwaps(s, mentions).map((x) => ({ refs: x.refs, said: said(x) }));
   const grids = readGrids(s, info, claims);
   const booleans = readBooleans(s, mentions, numbers, claims);
   const changed = new Set(relative.map((x) => x.ref.field.name));
-  const valued = mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
+  const valued = free.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
   const attached = attachValues(s, valued, numbers, claims);
   const kv = readKeyValues(r.text, fieldRefs(info), numbers, claims, info.id);
   const singles = readGridSingles(s, info, claims);
@@ -142,6 +146,8 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const assignments = corrected(r, [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments], numbers, claims);
   for (const a of assignments) setValue(r, a, said(a));
   byUnit(r, info, numbers, claims);
+  for (const x of references) askReference(r, x, said(x));
+  askQualified(r, free);
   for (const [name, rules] of Object.entries(WORD_VALUES)) {
     const ref = fieldRefs(info).find((x) => x.field.name === name);
     const rule = rules.find((w) => w.words.test(s));
@@ -151,6 +157,36 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
       r.notes.push(rule.note);
     } else if (r[ref.kind][name] !== rule.value) r.notes.push(`${rule.note.split(' read as ')[0]} and ${name} ${r[ref.kind][name]} were both given: used ${name} ${r[ref.kind][name]}`);
   }
+}
+
+/** "a high penalization", "lots of iterations", "iterations: many": a field described, not given. */
+const QUALIFIER = String.raw`(?:very\s+|quite\s+|really\s+|a\s+bit\s+)?(?:high(?:er)?|low(?:er)?|large(?:r)?|big(?:ger)?|small(?:er)?|fine(?:r)?|coarse(?:r)?|lots\s+of|a\s+lot\s+of|many|more|fewer|few|much|less|strong(?:er)?|weak(?:er)?|heavy|heavier|long(?:er)?|short(?:er)?|tight(?:er)?|dense(?:r)?|aggressive|extreme)`;
+const QUALIFIED_BEFORE = new RegExp(String.raw`\b${QUALIFIER}\s+(?:the\s+)?$`);
+const QUALIFIED_AFTER = new RegExp(String.raw`^\s*(?:is\s+|of\s+|:\s*|=\s*|set\s+to\s+|at\s+)?(?:very\s+|quite\s+)?(?:high|low|large|small|big|fine|coarse|many|few|strong|weak|long|short)\b`);
+
+function askQualified(r: Reading, mentions: Mention[]): void {
+  const s = r.text.text;
+  for (const m of mentions) {
+    const refs = m.refs.filter((x) => x.field.type !== 'boolean' && r[x.kind][x.field.name] === undefined && !r.issues.some((i) => i.refs.includes(x)));
+    if (refs.length !== m.refs.length || !refs.length) continue;
+    const b = QUALIFIED_BEFORE.exec(s.slice(Math.max(0, m.start - 30), m.start));
+    const a = b ? null : QUALIFIED_AFTER.exec(s.slice(m.end, m.end + 30));
+    if (!b && !a) continue;
+    const said = originalOf(r.text, b ? m.start - b[0].length : m.start, a ? m.end + a[0].length : m.end);
+    for (const ref of refs) r.issues.push({ refs: [ref], said, reason: `"${said}" describes ${ref.field.name} without a number: which value of ${ref.field.name}?` });
+  }
+}
+
+/** A value given relative to another: asked for as a number, with the product offered when it is known. */
+function askReference(r: Reading, x: Reference, said: string): void {
+  const { target, source } = x;
+  const base = x.ofDefault ? target.field.default : (r[source.kind][source.field.name] ?? source.field.default);
+  let product = typeof base === 'number' ? Number((x.factor * base).toPrecision(10)) : undefined;
+  if (product !== undefined && target.field.type === 'integer') product = Math.round(product);
+  const ok = product !== undefined && checkValue(target.field, { value: product }).ok;
+  const of = x.ofDefault ? `its default (${String(target.field.default)})` : `${source.field.name}${r[source.kind][source.field.name] === undefined ? ` (default ${String(source.field.default)})` : ''}`;
+  delete r[target.kind][target.field.name];
+  r.issues.push({ refs: [target], said, reason: `${target.field.name} was given relative to ${of}, not as a number${ok ? ` (${digits(Number(x.factor.toPrecision(4)))} × ${String(base)} = ${digits(product!)})` : ''}`, ...(ok ? { suggestion: product } : {}) });
 }
 
 function setValue(r: Reading, a: Assignment, said: string): void {
