@@ -12,7 +12,7 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
-import { fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
+import { describedMentions, fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
 import { readReferences, type Reference } from './references.ts';
 import { readRelative, readSwaps, type Relative } from './relative.ts';
@@ -118,8 +118,12 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));
   for (const m of misspelt.mentions) claims.claim(m.start, m.end);
   mentions.push(...misspelt.mentions);
+  // words no alias knows, read from the catalog's field descriptions (after the numbers' own units and grids)
+  const described = describedMentions(s, info, (a, b) => claims.isFree(a, b));
+  for (const m of described.mentions) claims.claim(m.start, m.end);
+  mentions.push(...described.mentions);
   mentions.sort((a, b) => a.start - b.start);
-  r.notes.push(...misspelt.notes);
+  r.notes.push(...misspelt.notes, ...described.notes);
   r.named = [...new Set(mentions.flatMap((m) => m.refs.map((x) => x.field.name)))];
   const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
   const references = readReferences(s, mentions, claims);
