@@ -81,7 +81,7 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
   }
   // "each pixel 0.5 mm wide", "pixels of 2 mm", "each pixel measures 0.5 × rmin mm": a length in mm said of a pixel is the pixel size
   if (out.scale_xy === undefined) {
-    const m = /\bpixels?\b[^.,;\d]{0,20}?(?=[-.\d])/i.exec(text);
+    const m = /\bpixels?\b(?:\s+(?:measures?|measuring|is|are|of|at|size|width|wide|should be|must be)\b)*\s*(?:=|:)?\s*/i.exec(text);
     const rest = m ? text.slice(m.index + m[0].length) : '';
     const d = m ? derived(rest, known) : null;
     const n = m ? new RegExp(String.raw`^${NUM}\s*${MM}`, 'i').exec(rest) : null;
@@ -169,7 +169,7 @@ export function parseExports(text: string, known: Record<string, number | boolea
   if (branching) return { exports: [], branching };
   const exports: StlArgs[] = [];
   const thresholds = new RegExp(String.raw`\b(?:${PARAMS.threshold})\b`, 'gi');
-  const parts = (s: string) => ((s.match(thresholds)?.length ?? 0) > 1 ? s.split(/(?=\b(?:and\s+)?(?:one|another|the other|a second|the second)\s+(?:at|with)\b)/i) : [s]);
+  const parts = (s: string) => ((s.match(thresholds)?.length ?? 0) > 1 ? s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i) : [s]);
   for (const s of sentences(text).flatMap(manufacturingPart).flatMap(parts)) {
     if (PREVIEW.test(s) && !FINAL.test(s)) continue;
     const args = parseStlArgs(s, known);

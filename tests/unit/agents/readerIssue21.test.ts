@@ -57,11 +57,14 @@ describe('issue 21 exports', () => {
   const known = { volfrac: 0.4, rmin: 2, forcedist: 0.5 };
   it('reads "thr", a density cut-off that equals a value, a pixel size in mm and a derived height', () => {
     expect(parseExports('export an STL with thr 0.4', known).exports).toEqual([{ threshold: 0.4 }]);
+    expect(parseExports('an STL with a density cut-off of 2 × the volume fraction and each pixel measuring the filter radius mm', known).exports).toEqual([{ threshold: 0.8, scale_xy: 2 }]);
     expect(parseExports('write an STL whose density cut-off equals the volume fraction, each pixel measures 0.5 × rmin mm, the part 10 × rmin mm tall', known).exports).toEqual([{ threshold: 0.4, scale_xy: 1, scale_z: 20 }]);
   });
 
   it('makes two STLs asked for in one sentence', () => {
     expect(parseExports('I want two STLs, one at threshold 0.3 (scale_z 5) and one at threshold 0.6 (scale_z 8).', known).exports).toEqual([{ threshold: 0.3, scale_z: 5 }, { threshold: 0.6, scale_z: 8 }]);
+    // the reader's text has number words as digits: "one at" is "1 at"
+    expect(parseExports('two stls, 1 at threshold 0.3 (scale_z 5) and 1 at threshold 0.6 (scale_z 8).', known).exports).toHaveLength(2);
   });
 
   it('reads a condition written with "when … / when it does not" on an objective named before', () => {
