@@ -36,6 +36,12 @@ describe('issue 21 reader', () => {
     expect(readRequest('beams2d load at 0.25 of the beam length, volfrac 0.3, rmin 2', catalog).conditions.forcedist).toBe(0.25);
   });
 
+  it('uses the defaults when the person says so in everyday words', () => {
+    expect(readRequest('run the default beams2d optimization', catalog).useDefaults).toBe(true);
+    expect(readRequest("just run beams2d with the standard settings, I don't care about the details", catalog).useDefaults).toBe(true);
+    expect(readRequest('optimize beams2d with rmin 2', catalog).useDefaults).toBe(false);
+  });
+
   it('asks about a field described without a number', () => {
     expect(readRequest('beams2d with a high penalization, volfrac 0.3, rmin 2, forcedist 0.5', catalog).issues.map((i) => i.refs[0].field.name)).toEqual(['penal']);
     expect(readRequest('beams2d with many iterations, volfrac 0.3, rmin 2, forcedist 0.5', catalog).issues.map((i) => i.refs[0].field.name)).toEqual(['max_iter']);

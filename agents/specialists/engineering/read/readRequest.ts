@@ -64,7 +64,7 @@ export interface Reading {
 const DESIGN_ID = /(?<![a-z0-9_])[a-z][a-z0-9_]*-[0-9a-f]{6,16}(?![a-z0-9_])/g;
 /** Numbers that count things, not values: "2 designs", "both 2 runs", list markers "1." */
 const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
-const DEFAULTS = /\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
+const DEFAULTS = /\bdefault\s+(?:[a-z0-9]+\s+){0,2}?(?:optimi[sz]ation|run|design|setup|set-up|case|configuration)\b|\b(?:standard|stock|usual) (?:settings|values|parameters|conditions|setup)\b|\bdon'?t care about the (?:details|values|settings|numbers)\b|\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
 
 /** The person's words around a number: "3 supports", "at 210 degrees". */
 function quote(t: Text, n: NumberToken): string {
