@@ -34,6 +34,24 @@ function wanted(request: string): number {
   return Math.max(1, Math.min(n, 5));
 }
 
+/**
+ * What the request asks that the offline search does not do, named in the answer ("Not applied"):
+ * date limits, an order, citation counts, more papers than it fetches.
+ */
+export function notAppliedOf(request: string): string[] {
+  const out: string[] = [];
+  for (const m of request.matchAll(/\b(?:from|since|after|before|until|published in|in)\s+(?:the\s+)?(?:year\s+)?(?:19|20)\d{2}\b|\b(?:last|past)\s+(?:\d+\s+)?(?:year|years|month|months|week|weeks)\b|\bthis year\b/gi)) out.push(`"${m[0]}" (no date filter: the words were searched as text)`);
+  for (const m of request.matchAll(/\b(?:sorted|ordered|ranked)\s+by\s+[a-z]+(?:\s+[a-z]+)?|\b(?:most|highly)\s+cited\b|\bnewest first\b|\bby citations?\b/gi)) out.push(`"${m[0]}" (the search keeps arXiv's relevance order)`);
+  const n = /\b(\d{1,3})\s+(?:\w+\s+)?(?:papers?|preprints?)\b/i.exec(request);
+  if (n && Number(n[1]) > 5) out.push(`"${n[0]}" (at most 5 papers are fetched and summarised)`);
+  return out;
+}
+
+const withNotApplied = (text: string, request: string) => {
+  const na = notAppliedOf(request);
+  return na.length ? `${text}\nNot applied: ${na.join('; ')}.` : text;
+};
+
 const firstSentences = (s: string, n: number) => (s.match(/[^.!?]+[.!?]+(?:\s|$)/g) ?? [s]).slice(0, n).join('').trim();
 
 interface Paper {
@@ -53,9 +71,9 @@ export function planArxiv(messages: BaseMessage[]): Plan {
   const topic = topicOf(request);
   const n = wanted(request);
   if (!search) return { text: '', calls: [{ name: 'search_arxiv', args: { query: topic, max_results: Math.max(n, 3) } }] };
-  if (!search.ok) return { text: `The arXiv search for "${topic}" failed: ${errorText(search.result)}`, calls: [] };
+  if (!search.ok) return { text: withNotApplied(`The arXiv search for "${topic}" failed: ${errorText(search.result)}`, request), calls: [] };
   const papers = (search.result.papers as Paper[] | undefined) ?? [];
-  if (!papers.length) return { text: `Nothing found on arXiv for "${topic}".`, calls: [] };
+  if (!papers.length) return { text: withNotApplied(`Nothing found on arXiv for "${topic}".`, request), calls: [] };
   const fetches = done.filter((d) => d.name === 'fetch_arxiv_paper');
   const download = !/\b(?:do not|don't|without)\s+(?:download|fetch)|\bjust list\b/i.test(request);
   const next = papers.slice(0, n).find((p) => !fetches.some((f) => f.args.arxiv_id === p.arxiv_id));
@@ -72,5 +90,5 @@ export function planArxiv(messages: BaseMessage[]): Plan {
     if (f?.ok) lines.push(`   Indexed into collection ${f.result.collection} (${f.result.pages} pages): ${f.result.citation}`);
     else if (f) lines.push(`   The PDF could not be fetched: ${errorText(f.result)}`);
   });
-  return { text: lines.join('\n'), calls: [] };
+  return { text: withNotApplied(lines.join('\n'), request), calls: [] };
 }
