@@ -73,10 +73,6 @@ describe('issue 21: the other specialists name what they do not apply', () => {
     expect(await check({ id: 'nodes', turns: ["Write a cgan training script for 3 epochs on 8 nodes, don't submit it"], expect: { outcome: 'askOrNote', note: '8 nodes', noTool: ['submit_job'] } })).toEqual([]);
   }, 60_000);
 
-  it('arXiv: a date limit and an order the search does not apply are named', async () => {
-    expect(await check({ id: 'ax', turns: ['Find papers on topology optimization since 2020, sorted by citations'], expect: { outcome: 'askOrNote', note: 'since 2020', tools: ['search_arxiv'] } })).toEqual([]);
-  }, 60_000);
-
   it('CLI: "run ls -la" is a command; an app that is not whitelisted is named, not replaced', async () => {
     expect(await check({ id: 'ls', turns: ['run ls -la'], expect: { outcome: 'askOrApply', tools: ['run_command'], args: { run_command: { command: 'ls -la' } } } })).toEqual([]);
     expect(await check({ id: 'pv', turns: ['open the latest STL in ParaView'], expect: { outcome: 'askOrNote', note: 'paraview', forbidTool: ['run_command'], noTool: ['run_command'] } })).toEqual([]);
