@@ -6,6 +6,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 
 const ASKS =
   /\barxiv\b|\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+|\d+\s+|two\s+|three\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?|literature)\b|\b(?:papers?|preprints?|literature)\s+(?:on|about)\b/i;
@@ -17,8 +18,7 @@ export function arxivMentionedAt(request: string): number {
 const WORDS: Record<string, number> = { one: 1, a: 1, two: 2, three: 3, four: 4, five: 5 };
 
 function requestOf(task: string): string {
-  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
-  return (m ? m[1] : task).trim();
+  return readTask(task).request;
 }
 
 /** The topic: what follows "on"/"about" (or "arxiv for"), up to the next instruction. */

@@ -5,6 +5,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 
 /** Desktop programs people name when they want a file opened (whitelisted or not: the guard decides). */
 const APPS = 'paraview|meshlab|f3d|eog|blender|freecad|cura|prusa-?gcodeviewer|xdg-open';
@@ -73,7 +74,7 @@ function report(d: DoneCall): string {
 export function planCli(messages: BaseMessage[], viewers: Record<string, string[]>): Plan {
   const first = messages.findIndex((m) => m.getType() === 'human');
   const text = first >= 0 ? textOf(messages[first]) : '';
-  const request = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
+  const request = readTask(text).request;
   const done = doneCalls(messages, Math.max(first, 0));
   if (done.length) return { text: done.map(report).join('\n'), calls: [] };
   const command = explicitCommand(request);

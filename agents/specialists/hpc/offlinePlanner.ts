@@ -7,6 +7,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
 import { parseHpcRequest, type HpcRequest } from './parseRequest.ts';
+import { readTask } from '../specialistTask.ts';
 
 export interface HpcPlannerInfo {
   clusters: readonly string[];
@@ -22,7 +23,7 @@ const TERMINAL = ['COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'];
 function requestOf(messages: BaseMessage[]): string {
   const first = messages.find((m) => m.getType() === 'human');
   const text = first ? textOf(first) : '';
-  return /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
+  return readTask(text).request;
 }
 
 const lastOf = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name);
