@@ -81,6 +81,7 @@ export function offlineRoles(model: OfflineChatModel, specialists: readonly Spec
     mentionedAt: s.offline?.mentionedAt ?? (() => -1),
     topicAt: s.offline?.topicAt,
     queryAfter: s.offline?.queryAfter,
+    answers: s.offline?.answers,
   }));
   const roles = new Map<string, OfflineRole>([['supervisor', supervisorRole(routes)]]);
   for (const s of specialists) roles.set(s.name, s.offline?.role ?? noPlannerRole(s.name));

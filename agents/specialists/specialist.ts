@@ -32,6 +32,12 @@ export interface Specialist {
      * subject ("open the STL in MeshLab") is not handed here.
      */
     topicAt?(request: string): number;
+    /**
+     * Whether it can answer this question without acting (a job's status, what a field means). A
+     * question is never handed to a specialist that would act on it; absent: only the search
+     * agents (`queryAfter`) take questions, as queries.
+     */
+    answers?(question: string): boolean;
     /** What follows its mention in a clause is its object (a query: "search the web for the Prusa MK4 …"), not work for other agents. */
     queryAfter?: boolean;
     /** Its planner (absent: it cannot work offline). */

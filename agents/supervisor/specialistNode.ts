@@ -14,6 +14,7 @@ import { modelCallConfig } from './liveTokens.ts';
 import { summarizeVisit } from './summarizeVisit.ts';
 import { callsOf, makeToolRunner, toolsNodeName } from './toolsNode.ts';
 import { currentTurn } from './turnView.ts';
+import { writeTask } from '../specialists/specialistTask.ts';
 import { validateHistory } from './validateHistory.ts';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -21,14 +22,11 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s
 /** The specialist's first message: the person's request verbatim, the supervisor's task, context. */
 export function taskMessage(state: SupervisorStateType): HumanMessage {
   const view = currentTurn(state.messages);
-  const parts = [`Request from the person:\n${view.request}`];
-  if (state.task && state.task.trim() !== view.request.trim()) parts.push(`Task from the supervisor:\n${state.task}`);
   const context = [
     ...view.earlier.slice(-6).map((e) => `${e.role === 'human' ? 'Person' : 'Assistant'}: ${clip(e.text, 600)}`),
     ...view.summaries.map((s) => `Result of ${s.agent} in this turn: ${clip(JSON.stringify({ answer: s.answer, artifacts: s.artifacts }), 800)}`),
   ];
-  if (context.length) parts.push(`Context (earlier conversation, oldest first):\n${context.join('\n')}`);
-  return new HumanMessage(parts.join('\n\n'));
+  return new HumanMessage(writeTask({ request: view.request, supervisorTask: state.task ?? '', context: context.join('\n') }));
 }
 
 export function finishVisit(spec: Specialist, state: SupervisorStateType, config: LangGraphRunnableConfig, last: AIMessage | null, stopReason?: string): Command {

@@ -25,6 +25,8 @@ export interface OfflineRoute {
   mentionedAt(request: string): number;
   /** The position where the request only names its subject, or -1 (used when nobody is asked to act). */
   topicAt?(request: string): number;
+  /** Whether it answers this question without acting (absent: only `queryAfter` agents take questions). */
+  answers?(question: string): boolean;
   /** What follows its mention in a clause is its query, not work for other agents. */
   queryAfter?: boolean;
 }

@@ -10,6 +10,7 @@
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { OfflineRole, OfflineRoute } from './role.ts';
 import { classifyIntents, noAgentNotes } from './intents.ts';
+import { DECLINE, isKnowledgeQuestion } from './question.ts';
 import { doneCalls, errorText, lastIndexOfType, textOf, type Plan } from './transcript.ts';
 
 export { classifyIntents } from './intents.ts';
@@ -79,6 +80,16 @@ function capabilities(routes: readonly OfflineRoute[]): string {
   return lines.join('\n');
 }
 
+function decline(request: string, routes: readonly OfflineRoute[]): string {
+  const search = routes.filter((r) => r.available && r.queryAfter).map((r) => r.name);
+  return (
+    DECLINE +
+    (search.length ? `I can search for it (${search.join(', ')}): e.g. "search ${search.includes('arxiv') ? 'arXiv' : 'my documents'} for ${request.replace(/[?!.]+\s*$/, '').slice(0, 60)}". ` : '') +
+    'With an LLM (engiai chat --model openai:gpt-5-mini, google:gemini-2.5-flash or ollama:qwen3:4b) I can answer it.\n' +
+    capabilities(routes)
+  );
+}
+
 const GREETING = /^\s*(?:hi|hello|hey|help|what can you do|who are you)\b/i;
 
 export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
@@ -90,7 +101,11 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
       const visits: Visit[] = doneCalls(messages, Math.max(h, 0))
         .filter((d) => byHandoff.has(d.name))
         .map((d) => ({ agent: byHandoff.get(d.name)!, ok: d.ok, result: d.result }));
+      const question = !GREETING.test(request) && isKnowledgeQuestion(request);
       let asked = classifyIntents(request, routes);
+      // a question goes only to agents that answer it without acting; never a design flow, a job or a device call
+      if (question) asked = asked.filter((r) => (r.answers ? r.answers(request) : Boolean(r.queryAfter)));
+      if (question && !asked.length && !visits.length) return { text: decline(request, routes), calls: [] };
       if (!asked.length && !GREETING.test(request) && FOLLOW_UP.test(request)) {
         const worker = lastWorker(messages, h, routes);
         if (worker) asked = [worker];

@@ -6,6 +6,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 
 const ASKS =
   /\barxiv\b|\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+|\d+\s+|two\s+|three\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?|literature)\b|\b(?:papers?|preprints?|literature)\s+(?:on|about)\b/i;
@@ -17,8 +18,7 @@ export function arxivMentionedAt(request: string): number {
 const WORDS: Record<string, number> = { one: 1, a: 1, two: 2, three: 3, four: 4, five: 5 };
 
 function requestOf(task: string): string {
-  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
-  return (m ? m[1] : task).trim();
+  return readTask(task).request;
 }
 
 /** The topic: what follows "on"/"about" (or "arxiv for"), up to the next instruction. */
@@ -33,6 +33,24 @@ function wanted(request: string): number {
   const n = m ? (Number(m[1]) || WORDS[m[1].toLowerCase()]) : 2;
   return Math.max(1, Math.min(n, 5));
 }
+
+/**
+ * What the request asks that the offline search does not do, named in the answer ("Not applied"):
+ * date limits, an order, citation counts, more papers than it fetches.
+ */
+export function notAppliedOf(request: string): string[] {
+  const out: string[] = [];
+  for (const m of request.matchAll(/\b(?:from|since|after|before|until|published in|in)\s+(?:the\s+)?(?:year\s+)?(?:19|20)\d{2}\b|\b(?:last|past)\s+(?:\d+\s+)?(?:year|years|month|months|week|weeks)\b|\bthis year\b/gi)) out.push(`"${m[0]}" (no date filter: the words were searched as text)`);
+  for (const m of request.matchAll(/\b(?:sorted|ordered|ranked)\s+by\s+[a-z]+(?:\s+[a-z]+)?|\b(?:most|highly)\s+cited\b|\bnewest first\b|\bby citations?\b/gi)) out.push(`"${m[0]}" (the search keeps arXiv's relevance order)`);
+  const n = /\b(\d{1,3})\s+(?:\w+\s+)?(?:papers?|preprints?)\b/i.exec(request);
+  if (n && Number(n[1]) > 5) out.push(`"${n[0]}" (at most 5 papers are fetched and summarised)`);
+  return out;
+}
+
+const withNotApplied = (text: string, request: string) => {
+  const na = notAppliedOf(request);
+  return na.length ? `${text}\nNot applied: ${na.join('; ')}.` : text;
+};
 
 const firstSentences = (s: string, n: number) => (s.match(/[^.!?]+[.!?]+(?:\s|$)/g) ?? [s]).slice(0, n).join('').trim();
 
@@ -53,9 +71,9 @@ export function planArxiv(messages: BaseMessage[]): Plan {
   const topic = topicOf(request);
   const n = wanted(request);
   if (!search) return { text: '', calls: [{ name: 'search_arxiv', args: { query: topic, max_results: Math.max(n, 3) } }] };
-  if (!search.ok) return { text: `The arXiv search for "${topic}" failed: ${errorText(search.result)}`, calls: [] };
+  if (!search.ok) return { text: withNotApplied(`The arXiv search for "${topic}" failed: ${errorText(search.result)}`, request), calls: [] };
   const papers = (search.result.papers as Paper[] | undefined) ?? [];
-  if (!papers.length) return { text: `Nothing found on arXiv for "${topic}".`, calls: [] };
+  if (!papers.length) return { text: withNotApplied(`Nothing found on arXiv for "${topic}".`, request), calls: [] };
   const fetches = done.filter((d) => d.name === 'fetch_arxiv_paper');
   const download = !/\b(?:do not|don't|without)\s+(?:download|fetch)|\bjust list\b/i.test(request);
   const next = papers.slice(0, n).find((p) => !fetches.some((f) => f.args.arxiv_id === p.arxiv_id));
@@ -72,5 +90,5 @@ export function planArxiv(messages: BaseMessage[]): Plan {
     if (f?.ok) lines.push(`   Indexed into collection ${f.result.collection} (${f.result.pages} pages): ${f.result.citation}`);
     else if (f) lines.push(`   The PDF could not be fetched: ${errorText(f.result)}`);
   });
-  return { text: lines.join('\n'), calls: [] };
+  return { text: withNotApplied(lines.join('\n'), request), calls: [] };
 }

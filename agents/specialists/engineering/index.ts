@@ -25,6 +25,8 @@ export const engineeringSpecialist: SpecialistFactory = async ({ config }): Prom
     offline: {
       mentionedAt: engineeringMentionedAt,
       topicAt: engineeringTopicAt,
+      // "what does forcedist mean?", "which conditions does beams2d take?": answered from describe_problem
+      answers: (q) => /\b(?:mean|means|meaning|stand for|stands for)\b|\b(?:what|which) (?:conditions|parameters|settings|fields|problems)\b/i.test(q),
       role: { plan: (messages) => planEngineering(messages, catalog) },
     },
   };

@@ -8,6 +8,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
 import { doneCalls, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 import { finalText, helpText } from './finalAnswer.ts';
 import { POINTS_BACK, REFERS_BACK } from './followUp.ts';
 import { branchNote, nextStep, program } from './program.ts';
@@ -26,13 +27,10 @@ interface Task {
   found: string;
 }
 
-const FOUND = /Found so far in this turn \(use these values\):\n([\s\S]*?)(?=\n\nContext \(|$)/;
-
+/** The task (specialistTask.ts); the supervisor's task and the context are both read for earlier designs. */
 export function splitTask(text: string): Task {
-  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n([\s\S]*))?$/.exec(text);
-  const found = FOUND.exec(text)?.[1] ?? '';
-  if (!m) return { request: text, context: '', found };
-  return { request: m[1].trim(), context: m[2] ?? '', found };
+  const t = readTask(text);
+  return { request: t.request, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
 }
 
 /** Values another agent found in this turn fill the conditions the request leaves open (and say so). */

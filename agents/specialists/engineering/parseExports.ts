@@ -27,15 +27,15 @@ export interface ExportPlan {
 }
 
 const NUM = String.raw`(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|-?\.\d+)`;
-const LINK = String.raw`\s*(?:(?:of|=|:|is|to|at|as|equal to|set to|should be|must be|exactly)\s*)*`;
+const LINK = String.raw`\s*(?:(?:of|=|:|is|to|at|as|equal to|equals|measures|measuring|set to|should be|must be|exactly)\s*)*`;
 const VALUE_NAMES: Record<string, RegExp> = {
   volfrac: /vol(?:ume)?[\s_-]*frac(?:tion)?/i,
   rmin: /rmin|filter(?:ing)?[\s_-]*radius/i,
   forcedist: /force[\s_-]*dist(?:ance)?/i,
 };
 const PARAMS: Record<keyof StlArgs, string> = {
-  threshold: String.raw`(?<!projection[\s_-]*)(?:density[\s_-]*)?threshold`,
-  scale_xy: String.raw`scale[\s_-]*xy|xy[\s_-]*scale|(?:in-?plane|pixel) (?:scale|size)`,
+  threshold: String.raw`(?<!projection[\s_-]*)(?:density[\s_-]*)?(?:threshold|thr|cut[\s_-]*off|cutoff)|density cut|cut (?:the )?density(?: at)?`,
+  scale_xy: String.raw`scale[\s_-]*xy|xy[\s_-]*scale|(?:in-?plane|pixel) (?:scale|size|width)`,
   scale_z: String.raw`scale[\s_-]*z|z[\s_-]*scale|extrusion(?: height| depth| thickness)?|thickness|height`,
   mirror_y: String.raw`mirror[\s_-]*y`,
 };
@@ -79,6 +79,21 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
     const m = out[key] === undefined ? new RegExp(`${NUM}\\s*${MM}\\s*(?:of\\s+)?(?:${AFTER_MM[key]})\\b`, 'i').exec(text) : null;
     if (m) out[key] = Number(m[1]);
   }
+  // "each pixel 0.5 mm wide", "pixels of 2 mm", "each pixel measures 0.5 × rmin mm": a length in mm said of a pixel is the pixel size
+  if (out.scale_xy === undefined) {
+    const m = /\bpixels?\b(?:\s+(?:measures?|measuring|is|are|of|at|size|width|wide|should be|must be)\b)*\s*(?:=|:)?\s*/i.exec(text);
+    const rest = m ? text.slice(m.index + m[0].length) : '';
+    const d = m ? derived(rest, known) : null;
+    const n = m ? new RegExp(String.raw`^${NUM}\s*${MM}`, 'i').exec(rest) : null;
+    if (d !== null && new RegExp(String.raw`^[^,;]{0,30}?${MM}`, 'i').test(rest)) out.scale_xy = d;
+    else if (n) out.scale_xy = Number(n[1]);
+  }
+  // "the part is 10 × rmin mm tall"
+  if (out.scale_z === undefined) {
+    const m = new RegExp(String.raw`(?:^|[\s,(])((?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*[a-z_ ]{2,20}?)\s*${MM}\s*(?:${AFTER_MM.scale_z})\b`, 'i').exec(text);
+    const d = m ? derived(m[1], known) : null;
+    if (d !== null) out.scale_z = d;
+  }
   // "use the volume fraction as the density threshold"
   if (out.threshold === undefined) {
     const m = /\b(?:use|take)\s+(?:the\s+)?(vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/i.exec(text);
@@ -101,14 +116,23 @@ export function sentences(text: string): string[] {
   return text.split(/\.(?!\d)|[;\n]|\?|!/).map((s) => s.trim()).filter(Boolean);
 }
 
+const OBJECTIVE = String.raw`(compliance|objective(?: value)?|total[_\s]overlap|overlap|c)`;
+const COMPARE = String.raw`(below|less than|lower than|under|smaller than|<=?|above|greater than|higher than|over|more than|exceeds|>=?)`;
+/** "if the compliance is below 250", "when the final objective comes out above 118", "when it is over 3" (it: the objective named before). */
+const CONDITION = new RegExp(
+  String.raw`\b(?:if|when|whenever|should)\s+(?:(?:the\s+)?(?:simulated\s+|resulting\s+|final\s+|reported\s+)*${OBJECTIVE}|(it))\b\s*(?:value\s+)?(?:is|comes out|turns out|ends up|lands|gets)?\s*(?:at\s+)?${COMPARE}\s*${NUM}`,
+  'i',
+);
+
 function parseBranching(text: string, known: Record<string, number | boolean>): Branching | null {
-  const m = new RegExp(
-    String.raw`\bif\s+(?:the\s+)?(?:simulated\s+|resulting\s+)?(compliance|objective(?: value)?|total[_\s]overlap|overlap|c)\b\s*(?:value\s+)?(?:is\s+)?(below|less than|lower than|under|smaller than|<=?|above|greater than|higher than|over|more than|exceeds|>=?)\s*${NUM}`,
-    'i',
-  ).exec(text);
+  const m = CONDITION.exec(text);
   if (!m) return null;
+  // "when it comes out above …": "it" is the objective the text named before
+  const objective = m[1] ?? new RegExp(String.raw`\b${OBJECTIVE}\b`, 'i').exec(text.slice(0, m.index))?.[1];
+  if (!objective) return null;
+  m.splice(1, 2, objective);
   const after = text.slice(m.index + m[0].length);
-  const split = /\b(?:otherwise|else|if not)\b/i.exec(after);
+  const split = /\b(?:otherwise|else|if not|(?:when|if) (?:it|that) (?:does not|doesn't|is not|isn't)|in the other case)\b/i.exec(after);
   if (!split) return null;
   const below = /below|less|lower|under|smaller|</i.test(m[2]);
   const common = parseStlArgs(text.slice(0, m.index), known);
@@ -144,7 +168,9 @@ export function parseExports(text: string, known: Record<string, number | boolea
   const branching = parseBranching(text, known);
   if (branching) return { exports: [], branching };
   const exports: StlArgs[] = [];
-  for (const s of sentences(text).flatMap(manufacturingPart)) {
+  const thresholds = new RegExp(String.raw`\b(?:${PARAMS.threshold})\b`, 'gi');
+  const parts = (s: string) => ((s.match(thresholds)?.length ?? 0) > 1 ? s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i) : [s]);
+  for (const s of sentences(text).flatMap(manufacturingPart).flatMap(parts)) {
     if (PREVIEW.test(s) && !FINAL.test(s)) continue;
     const args = parseStlArgs(s, known);
     if (!hasArgs(args)) continue;
@@ -173,10 +199,12 @@ const ZONES = [
   /\b(?:use|take)\s+(?:the\s+)?(?:vol(?:ume)?[\s_-]*frac(?:tion)?|rmin|force[\s_-]*dist(?:ance)?)\s+as\s+(?:the\s+)?(?:density\s+)?threshold/gi,
   // "3 mm thickness", "2 mm pixels"
   new RegExp(String.raw`${NUM}\s*${MM}\s*(?:of\s+)?(?:${AFTER_MM.scale_xy}|${AFTER_MM.scale_z})\b`, 'gi'),
+  // "each pixel 0.5 mm wide"
+  new RegExp(String.raw`\bpixels?\b[^.,;\d]{0,20}?${NUM}\s*${MM}`, 'gi'),
   // "0.55 for manufacturing", "0.2 for the preview"
   new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
   // "if the compliance is below 250"
-  new RegExp(String.raw`\bif\s+(?:the\s+)?(?:simulated\s+|resulting\s+)?(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c)\b[^.;,]*?${NUM}`, 'gi'),
+  new RegExp(String.raw`\b(?:if|when|whenever)\s+(?:the\s+)?(?:simulated\s+|resulting\s+|final\s+|reported\s+)*(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c|it)\b[^.;,]*?${NUM}`, 'gi'),
 ];
 
 /** The stretches of text that are export instructions (their numbers are not condition values). */

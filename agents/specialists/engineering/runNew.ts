@@ -53,7 +53,14 @@ export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog:
   if (!optimize) return { work: { describe: problem }, extras: { notes: r.notes, notApplied: looseNotApplied(r, info.id) } };
   const others = r.problem.others.map((o) => `the ${o} part (one problem per request: ask for it next)`);
   const { v, ask } = afterAnswers(valueState(r, info, requiredRefs(info), [...r.notApplied, ...looseNotApplied(r, info.id), ...others]), answersOf(done), info, catalog);
-  const extras = { notes: v.notes, notApplied: v.notApplied };
+  // words that describe the design without a value ("a fine mesh", "stiffer") are named, never silently dropped
+  const s = r.text.text;
+  const described = r.vague.map((w) => {
+    const at = s.indexOf(w);
+    const noun = /^\s+(?:mesh|grid|resolution|beam|design|part|structure|filter|load|plate|shape)\b/.exec(s.slice(at + w.length))?.[0] ?? '';
+    return `"${w}${noun}" (a description, not a value: the run uses the values above)`;
+  });
+  const extras = { notes: v.notes, notApplied: [...v.notApplied, ...(ask ? [] : described)] };
   if (ask) return { ask, extras };
   return {
     extras,

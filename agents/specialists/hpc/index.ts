@@ -29,6 +29,8 @@ export const hpcSpecialist: SpecialistFactory = ({ config }): Specialist => {
     defaultApprovals: ['submit_job', 'cancel_job'],
     offline: {
       mentionedAt: hpcMentionedAt,
+      // "what's the status of my training job?" is read from job_status; other questions are not orders
+      answers: (q) => /\b(?:status|state|progress)\b|\b(?:is|has)\b.*\bjob\b.*\b(?:done|finished|running|complete|completed|queued|pending)\b/i.test(q),
       role: { plan: (messages) => planHpc(messages, { clusters, defaultCluster: context.defaultCluster, kinds }) },
     },
     threadView: async (threadId) => jobsView(context, threadId),

@@ -7,6 +7,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
 import { parseHpcRequest, type HpcRequest } from './parseRequest.ts';
+import { readTask } from '../specialistTask.ts';
 
 export interface HpcPlannerInfo {
   clusters: readonly string[];
@@ -22,7 +23,7 @@ const TERMINAL = ['COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'];
 function requestOf(messages: BaseMessage[]): string {
   const first = messages.find((m) => m.getType() === 'human');
   const text = first ? textOf(first) : '';
-  return /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
+  return readTask(text).request;
 }
 
 const lastOf = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name);
@@ -51,12 +52,13 @@ function generateArgs(req: HpcRequest, info: HpcPlannerInfo, notes: string[]): R
     template: req.template,
     ...(cluster ? { cluster } : {}),
     ...(req.timeLimit ? { time_limit: req.timeLimit } : {}),
+    ...(req.cpus ? { cpus: req.cpus } : {}),
   };
 }
 
 const fmt = (v: unknown) => (typeof v === 'number' ? (Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : Number(v.toPrecision(6)).toString()) : String(v));
 
-function answer(done: DoneCall[], notes: string[]): string {
+function answer(done: DoneCall[], notes: string[], notApplied: string[] = []): string {
   const lines: string[] = [];
   for (const d of done) {
     const r = d.result;
@@ -82,6 +84,7 @@ function answer(done: DoneCall[], notes: string[]): string {
   const waits = done.filter((d) => d.name === 'wait_for_job' && d.ok && d.result.timed_out);
   if (waits.length && !done.some((d) => d.name === 'wait_for_job' && d.ok && !d.result.timed_out)) lines.push(`The job is still ${waits.at(-1)!.result.state}; ask me again to keep waiting.`);
   if (notes.length) lines.push(`Notes: ${[...new Set(notes)].join('; ')}.`);
+  if (notApplied.length) lines.push(`Not applied: ${[...new Set(notApplied)].join('; ')} (no setting of the training job takes it).`);
   return lines.join('\n') || 'Nothing to do.';
 }
 
@@ -121,10 +124,17 @@ export function planHpc(messages: BaseMessage[], info: HpcPlannerInfo): Plan {
   const first = messages.findIndex((m) => m.getType() === 'human');
   const done = doneCalls(messages, Math.max(first, 0));
   const notes: string[] = [];
+  if (req.unknownCluster) {
+    return {
+      text: `The cluster "${req.unknownCluster}" is not configured (clusters: ${info.clusters.join(', ') || 'none'}), so nothing was generated or submitted: it was not replaced by another cluster. Name one of these, or add "${req.unknownCluster}" under hpc.clusters in engiai.yaml.`,
+      calls: [],
+    };
+  }
+  if (req.holdSubmit) notes.push('not submitted, as you asked: say "submit the job" when it should run');
   if (req.otherProblem) return { text: `Native training runs on beams2d datasets only; "${req.otherProblem}" is not supported yet. ${HELP}`, calls: [] };
   const follow = req.steps.status || req.steps.cancel || req.steps.wait || req.steps.evaluate || req.steps.fetch;
   if (!req.algo && !follow) return { text: HELP, calls: [] };
-  if (done.some((d) => !d.ok)) return { text: answer(done, notes), calls: [] };
+  if (done.some((d) => !d.ok)) return { text: answer(done, notes, req.notApplied), calls: [] };
   const call = nextCall(req, info, done, notes);
-  return call ? { text: '', calls: [call] } : { text: answer(done, notes), calls: [] };
+  return call ? { text: '', calls: [call] } : { text: answer(done, notes, req.notApplied), calls: [] };
 }

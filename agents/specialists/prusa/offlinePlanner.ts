@@ -7,6 +7,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 
 /** Every place a request names printing (global: matchAll walks them). */
 const MENTIONS =
@@ -139,7 +140,7 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
 export function planPrusa(messages: BaseMessage[], printerNames: readonly string[], noPrinter = false): Plan {
   const first = messages.findIndex((m) => m.getType() === 'human');
   const text = first >= 0 ? textOf(messages[first]) : '';
-  const request = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(text)?.[1]?.trim() ?? text;
+  const request = readTask(text).request;
   const done = doneCalls(messages, Math.max(first, 0));
   const named = printerNames.find((n) => new RegExp(`\\b${n.replace(/[-]/g, '\\-')}\\b`, 'i').test(request));
   const printer: Record<string, string> = named ? { printer: named } : {};

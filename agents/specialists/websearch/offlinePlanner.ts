@@ -5,6 +5,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
+import { readTask } from '../specialistTask.ts';
 
 const ASKS = /\bsearch\s+(?:the\s+)?(?:web|internet|online)\b|\bweb\s+search\b|\b(?:on|from)\s+the\s+(?:web|internet)\b|\blook\s+(?:it\s+|this\s+)?up\s+online\b|\bgoogle\b|\btavily\b/i;
 
@@ -13,8 +14,7 @@ export function websearchMentionedAt(request: string): number {
 }
 
 function requestOf(task: string): string {
-  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
-  return (m ? m[1] : task).trim();
+  return readTask(task).request;
 }
 
 /** The query: what follows "search the web for" (up to the next instruction), else the request. */

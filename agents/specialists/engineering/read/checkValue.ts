@@ -79,6 +79,14 @@ export function checkValue(f: FieldInfo, w: Written): Checked {
     const suggestion = isFraction(f) && value > 1 && value <= 100 ? Number((value / 100).toPrecision(10)) : undefined;
     return { ok: false, reason: `${f.name} = ${digits(value)} is outside the allowed range ${rangeText(f.allowed)}`, suggestion };
   }
+  // nothing or everything at the closed end of the allowed range, outside the usual one (volfrac 0: no
+  // material at all; 1: a solid block) is degenerate: asked about, never run on a reading that may be
+  // wrong ("0,45" read as 0). Other ends (the smallest grid a solver takes) are ordinary values.
+  const edge = parseRange(f.allowed).some((r) => (!r.loOpen && value === r.lo) || (!r.hiOpen && value === r.hi));
+  const nothingOrAll = value === 0 || (value === 1 && isFraction(f));
+  if (edge && nothingOrAll && f.recommended && !inRange(value, f.recommended)) {
+    return { ok: false, reason: `${f.name} = ${digits(value)} is at the very edge of the allowed range ${rangeText(f.allowed)}, outside the usual ${rangeText(f.recommended)}: the result would be degenerate` };
+  }
   if (!w.unit && isLengthField(f.unit) && f.recommended) {
     const hi = Math.max(...parseRange(f.recommended).map((r) => r.hi));
     const asNm = value / 1000;

@@ -7,6 +7,7 @@
  */
 import type { FieldInfo, ProblemInfo } from '../../../../tools/engineering/tools/index.ts';
 import { AXIS_ALIASES, FIELD_ALIASES, GROUP_ALIASES } from './aliases.ts';
+import { inRange } from './checkValue.ts';
 import { isKnownWord, nearest } from './fuzzy.ts';
 
 export interface FieldRef {
@@ -89,3 +90,50 @@ export function misspeltMentions(text: string, problem: ProblemInfo, free: (star
   return out;
 }
 
+
+/** Words of a description that say nothing about which field it is. */
+const PLAIN = new Set([
+  'the', 'and', 'for', 'with', 'from', 'that', 'this', 'its', 'into', 'onto', 'along', 'each', 'only', 'used', 'uses', 'when', 'than', 'then', 'also', 'both', 'at', 'of', 'to', 'in', 'on', 'as', 'by', 'or', 'is', 'be', 'it', 'an', 'a',
+  'number', 'value', 'values', 'given', 'applied', 'apply', 'always', 'accepted', 'checked', 'ignored', 'which', 'where', 'while', 'there', 'their', 'them', 'they', 'these', 'those', 'some', 'more', 'less', 'most', 'after', 'before',
+]);
+const stem = (w: string) => w.replace(/(?:ies)$/, 'y').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
+const UNIT_WORDS: Record<string, string> = { px: 'pixel', nm: 'nanometer', um: 'micrometer', 'µm': 'micrometer' };
+
+/** The description words of each numeric field, stemmed, with its unit spelt out ("px" → pixel). */
+function descriptionWords(problem: ProblemInfo): Map<string, FieldRef[]> {
+  const byWord = new Map<string, FieldRef[]>();
+  for (const ref of fieldRefs(problem)) {
+    if (ref.field.type === 'boolean') continue;
+    const words = new Set((ref.field.description.toLowerCase().match(/[a-zµ]{4,}/g) ?? []).filter((w) => !PLAIN.has(w)).map(stem));
+    const unit = ref.field.unit && UNIT_WORDS[ref.field.unit.toLowerCase()];
+    if (unit) words.add(unit);
+    for (const w of words) byWord.set(w, [...(byWord.get(w) ?? []), ref]);
+  }
+  return byWord;
+}
+
+/**
+ * Words the alias table does not know, read from the catalog's descriptions: a word (or a unit
+ * spelt out, "pixels" for px) that only one field's description uses names that field ("minimum
+ * feature radius 3" → rmin, "density filter radius"), when a number stands next to it. Words
+ * several descriptions share are not read. Each comes with a note.
+ */
+export function describedMentions(text: string, problem: ProblemInfo, free: (start: number, end: number) => boolean): { mentions: Mention[]; notes: string[] } {
+  const byWord = descriptionWords(problem);
+  const out = { mentions: [] as Mention[], notes: [] as string[] };
+  for (const m of text.matchAll(/(?<![a-z0-9_])[a-z]{4,}(?![a-z0-9_])/g)) {
+    const [a, b] = [m.index, m.index + m[0].length];
+    if (!free(a, b) || PLAIN.has(m[0])) continue;
+    const refs = byWord.get(stem(m[0]));
+    if (refs?.length !== 1) continue;
+    // a number right after the word (or two words), or right before it ("over 3 pixels"), that the field allows:
+    // a guess from a description never takes a number the field cannot have ("3 supports" is not forcedist)
+    const after = /^\s*(?:[a-z]+\s+){0,2}?(?:of|is|=|:|at|to|over)?\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+))/.exec(text.slice(b, b + 30));
+    const before = /(\d+(?:\.\d+)?)\s*(?:[a-z]+\s+)?$/.exec(text.slice(Math.max(0, a - 12), a));
+    const value = Number((after ?? before)?.[1] ?? NaN);
+    if (!Number.isFinite(value) || !inRange(value, refs[0].field.allowed)) continue;
+    out.mentions.push({ refs, start: a, end: b });
+    out.notes.push(`"${m[0]}" read as ${refs[0].field.name} (its description: ${refs[0].field.description})`);
+  }
+  return out;
+}

@@ -12,8 +12,9 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
-import { fieldRefs, findMentions, misspeltMentions, type FieldRef } from './mentions.ts';
+import { describedMentions, fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
+import { readReferences, type Reference } from './references.ts';
 import { readRelative, readSwaps, type Relative } from './relative.ts';
 import { readSteps, type Steps } from './steps.ts';
 import { digits, normalize, originalOf, type Text } from './text.ts';
@@ -63,7 +64,7 @@ export interface Reading {
 const DESIGN_ID = /(?<![a-z0-9_])[a-z][a-z0-9_]*-[0-9a-f]{6,16}(?![a-z0-9_])/g;
 /** Numbers that count things, not values: "2 designs", "both 2 runs", list markers "1." */
 const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
-const DEFAULTS = /\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
+const DEFAULTS = /\bdefault\s+(?:[a-z0-9]+\s+){0,2}?(?:optimi[sz]ation|run|design|setup|set-up|case|configuration)\b|\b(?:standard|stock|usual) (?:settings|values|parameters|conditions|setup)\b|\bdon'?t care about the (?:details|values|settings|numbers)\b|\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
 
 /** The person's words around a number: "3 supports", "at 210 degrees". */
 function quote(t: Text, n: NumberToken): string {
@@ -117,17 +118,24 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));
   for (const m of misspelt.mentions) claims.claim(m.start, m.end);
   mentions.push(...misspelt.mentions);
+  // words no alias knows, read from the catalog's field descriptions (after the numbers' own units and grids)
+  const described = describedMentions(s, info, (a, b) => claims.isFree(a, b));
+  for (const m of described.mentions) claims.claim(m.start, m.end);
+  mentions.push(...described.mentions);
   mentions.sort((a, b) => a.start - b.start);
-  r.notes.push(...misspelt.notes);
+  r.notes.push(...misspelt.notes, ...described.notes);
   r.named = [...new Set(mentions.flatMap((m) => m.refs.map((x) => x.field.name)))];
   const said = (a: { start: number; end: number }) => originalOf(r.text, a.start, a.end);
-  const relative = readRelative(s, mentions, numbers, claims);
+  const references = readReferences(s, mentions, claims);
+  const inReference = (m: { start: number; end: number }) => references.some((x) => m.start >= x.start && m.end <= x.end);
+  const free = mentions.filter((m) => !inReference(m));
+  const relative = readRelative(s, free, numbers, claims);
   r.relative = relative.map((x) => ({ ...x, said: said(x) }));
   r.swaps = readSwaps(s, mentions).map((x) => ({ refs: x.refs, said: said(x) }));
   const grids = readGrids(s, info, claims);
   const booleans = readBooleans(s, mentions, numbers, claims);
   const changed = new Set(relative.map((x) => x.ref.field.name));
-  const valued = mentions.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
+  const valued = free.filter((m) => m.refs.some((x) => x.field.type !== 'boolean') && !(m.refs.length === 1 && changed.has(m.refs[0].field.name)));
   const attached = attachValues(s, valued, numbers, claims);
   const kv = readKeyValues(r.text, fieldRefs(info), numbers, claims, info.id);
   const singles = readGridSingles(s, info, claims);
@@ -142,6 +150,8 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const assignments = corrected(r, [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments], numbers, claims);
   for (const a of assignments) setValue(r, a, said(a));
   byUnit(r, info, numbers, claims);
+  for (const x of references) askReference(r, x, said(x));
+  askQualified(r, free);
   for (const [name, rules] of Object.entries(WORD_VALUES)) {
     const ref = fieldRefs(info).find((x) => x.field.name === name);
     const rule = rules.find((w) => w.words.test(s));
@@ -151,6 +161,36 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
       r.notes.push(rule.note);
     } else if (r[ref.kind][name] !== rule.value) r.notes.push(`${rule.note.split(' read as ')[0]} and ${name} ${r[ref.kind][name]} were both given: used ${name} ${r[ref.kind][name]}`);
   }
+}
+
+/** "a high penalization", "lots of iterations", "iterations: many": a field described, not given. */
+const QUALIFIER = String.raw`(?:very\s+|quite\s+|really\s+|a\s+bit\s+)?(?:high(?:er)?|low(?:er)?|large(?:r)?|big(?:ger)?|small(?:er)?|fine(?:r)?|coarse(?:r)?|lots\s+of|a\s+lot\s+of|many|more|fewer|few|much|less|strong(?:er)?|weak(?:er)?|heavy|heavier|long(?:er)?|short(?:er)?|tight(?:er)?|dense(?:r)?|aggressive|extreme)`;
+const QUALIFIED_BEFORE = new RegExp(String.raw`\b${QUALIFIER}\s+(?:the\s+)?$`);
+const QUALIFIED_AFTER = new RegExp(String.raw`^\s*(?:is\s+|of\s+|:\s*|=\s*|set\s+to\s+|at\s+)?(?:very\s+|quite\s+)?(?:high|low|large|small|big|fine|coarse|many|few|strong|weak|long|short)\b`);
+
+function askQualified(r: Reading, mentions: Mention[]): void {
+  const s = r.text.text;
+  for (const m of mentions) {
+    const refs = m.refs.filter((x) => x.field.type !== 'boolean' && r[x.kind][x.field.name] === undefined && !r.issues.some((i) => i.refs.includes(x)));
+    if (refs.length !== m.refs.length || !refs.length) continue;
+    const b = QUALIFIED_BEFORE.exec(s.slice(Math.max(0, m.start - 30), m.start));
+    const a = b ? null : QUALIFIED_AFTER.exec(s.slice(m.end, m.end + 30));
+    if (!b && !a) continue;
+    const said = originalOf(r.text, b ? m.start - b[0].length : m.start, a ? m.end + a[0].length : m.end);
+    for (const ref of refs) r.issues.push({ refs: [ref], said, reason: `"${said}" describes ${ref.field.name} without a number: which value of ${ref.field.name}?` });
+  }
+}
+
+/** A value given relative to another: asked for as a number, with the product offered when it is known. */
+function askReference(r: Reading, x: Reference, said: string): void {
+  const { target, source } = x;
+  const base = x.ofDefault ? target.field.default : (r[source.kind][source.field.name] ?? source.field.default);
+  let product = typeof base === 'number' ? Number((x.factor * base).toPrecision(10)) : undefined;
+  if (product !== undefined && target.field.type === 'integer') product = Math.round(product);
+  const ok = product !== undefined && checkValue(target.field, { value: product }).ok;
+  const of = x.ofDefault ? `its default (${String(target.field.default)})` : `${source.field.name}${r[source.kind][source.field.name] === undefined ? ` (default ${String(source.field.default)})` : ''}`;
+  delete r[target.kind][target.field.name];
+  r.issues.push({ refs: [target], said, reason: `${target.field.name} was given relative to ${of}, not as a number${ok ? ` (${digits(Number(x.factor.toPrecision(4)))} × ${String(base)} = ${digits(product!)})` : ''}`, ...(ok ? { suggestion: product } : {}) });
 }
 
 function setValue(r: Reading, a: Assignment, said: string): void {

@@ -20,6 +20,10 @@ const FACTORS: Record<string, number> = { double: 2, twice: 2, triple: 3, halve:
 const UP = /\b(?:increase|raise|bump(?: up)?|grow|enlarge|extend)\s+(?:the\s+)?$/;
 const DOWN = /\b(?:decrease|lower|reduce|cut|drop|shrink|trim)\s+(?:the\s+)?$/;
 
+/** The words are the field's name or name a setting ("volume fraction", "filter radius"), not a physical thing ("the span"). */
+const namesValue = (words: string, name: string) =>
+  words.replace(/[\s_-]/g, '') === name.replace(/_/g, '') || /\b(?:fraction|radius|ratio|value|factor|penali[sz]ation|exponent|weight|iterations?|steps?)\b/.test(words);
+
 export function readRelative(text: string, mentions: Mention[], numbers: NumberToken[], claims: Claims): Relative[] {
   const out: Relative[] = [];
   for (const m of mentions) {
@@ -28,6 +32,15 @@ export function readRelative(text: string, mentions: Mention[], numbers: NumberT
     const times = /\b(double|twice|triple|halve|half)\s+(?:the\s+)?$/.exec(before);
     if (times) {
       out.push({ ref: m.refs[0], factor: FACTORS[times[1]], start: m.start - times[0].length, end: m.end });
+      continue;
+    }
+    // "with half the volfrac" (the number words already read as 0.5): a fraction of the field's own value,
+    // when the words name the value itself ("half the material" is a volume fraction of 0.5)
+    const part = /(?<![\w.])(\d+(?:\.\d+)?)\s+(?:of\s+the|of|the)\s+$/.exec(before);
+    const fraction = part && numbers.find((t) => t.start === m.start - before.length + part.index && claims.isFree(t.start, t.numEnd));
+    if (part && fraction && namesValue(text.slice(m.start, m.end), m.refs[0].field.name)) {
+      claims.claim(fraction.start, fraction.numEnd);
+      out.push({ ref: m.refs[0], factor: fraction.value, start: fraction.start, end: m.end });
       continue;
     }
     const n = numbers.find((t) => t.start >= m.end && claims.isFree(t.start, t.numEnd));

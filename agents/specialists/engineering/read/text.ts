@@ -114,8 +114,25 @@ export function normalize(original: string): Text {
   return t;
 }
 
+/**
+ * A decimal comma ("0,45", "1,5") as a point, with a note: a comma between digits with one or two
+ * digits after a single digit, or any digits after a lone 0 ("0,125"); not a list ("2,3,4"), a
+ * pair ("40,20") or a thousands group ("1,000": two numbers, asked about).
+ */
+function decimalCommas(t: Text): Text {
+  const corrections = [...t.corrections];
+  const edits: { start: number; end: number; by: string }[] = [];
+  for (const m of t.text.matchAll(/(?<![\w.,])(\d+),(\d+)(?![\w,]|\.\d)/g)) {
+    if (!(m[1] === '0' || (m[1].length === 1 && m[2].length <= 2))) continue;
+    const by = `${m[1]}.${m[2]}`;
+    edits.push({ start: m.index, end: m.index + m[0].length, by });
+    corrections.push({ from: m[0], to: by });
+  }
+  return edits.length ? replaceSpans(t, edits, corrections) : t;
+}
+
 function normalizeText(original: string): Text {
-  let t = fold(original);
+  let t = decimalCommas(fold(original));
   t = scientific(t);
   t = numberWordsToDigits(t);
   t = fractions(t);

@@ -1,0 +1,43 @@
+/**
+ * The specialist's task as a typed value, with its one codec: `writeTask` writes the text a real
+ * model reads (the person's request verbatim, the supervisor's task, the context), `readTask`
+ * parses that text back once into `{request, supervisorTask, found, context}` for the offline
+ * planners. No planner parses the task text itself.
+ */
+export interface SpecialistTask {
+  /** The person's request, verbatim. */
+  request: string;
+  /** What the supervisor asked of this specialist (empty when it is the request itself). */
+  supervisorTask: string;
+  /** What other specialists found earlier in this turn ("Found so far in this turn (use these values):"). */
+  found: string;
+  /** Earlier conversation and this turn's results, one line each, oldest first. */
+  context: string;
+}
+
+const REQUEST = 'Request from the person:';
+const TASK = 'Task from the supervisor:';
+const CONTEXT = 'Context (earlier conversation, oldest first):';
+const FOUND = /Found so far in this turn \(use these values\):\n([\s\S]*?)(?=\n\nContext \(|$)/;
+
+export function writeTask(t: Pick<SpecialistTask, 'request' | 'supervisorTask' | 'context'>): string {
+  const parts = [`${REQUEST}\n${t.request}`];
+  if (t.supervisorTask && t.supervisorTask.trim() !== t.request.trim()) parts.push(`${TASK}\n${t.supervisorTask}`);
+  if (t.context) parts.push(`${CONTEXT}\n${t.context}`);
+  return parts.join('\n\n');
+}
+
+/** The task from its text; a text not written by `writeTask` is the request itself. */
+export function readTask(text: string): SpecialistTask {
+  const found = FOUND.exec(text)?.[1] ?? '';
+  if (!text.startsWith(REQUEST)) return { request: text.trim(), supervisorTask: '', found, context: '' };
+  const body = text.slice(REQUEST.length).replace(/^\s*\n/, '');
+  const at = (label: string) => body.indexOf(`\n\n${label}\n`);
+  const taskAt = at(TASK);
+  const contextAt = at(CONTEXT);
+  const ends = [taskAt, contextAt].filter((i) => i >= 0);
+  const request = body.slice(0, ends.length ? Math.min(...ends) : body.length).trim();
+  const supervisorTask = taskAt >= 0 ? body.slice(taskAt + TASK.length + 3, contextAt > taskAt ? contextAt : body.length).trim() : '';
+  const context = contextAt >= 0 ? body.slice(contextAt + CONTEXT.length + 3) : '';
+  return { request, supervisorTask, found, context };
+}
