@@ -52,7 +52,7 @@ const workflow: SuiteAdapter = {
     }));
   },
   async report(dirs, home) {
-    const { scoreWorkflowTraces } = await import('./workflow/index.ts');
+    const { protocolCells, scoreWorkflowTraces } = await import('./workflow/index.ts');
     const { workflowReportDoc, workflowSummary } = await import('./workflow/report.ts');
     const all = [];
     const runs = [];
@@ -65,7 +65,8 @@ const workflow: SuiteAdapter = {
       runs.push(prov);
     }
     const doc = workflowReportDoc(all, runs);
-    return { blocks: doc.blocks.slice(2), runs, cells: workflowSummary(all).cells as Record<string, unknown>[] };
+    // the same cells as `bench workflow --json`: each with both protocols' scores (paper, engiai)
+    return { blocks: doc.blocks.slice(2), runs, cells: protocolCells(all, workflowSummary(all).cells as Record<string, unknown>[]) };
   },
 };
 

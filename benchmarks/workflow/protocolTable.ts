@@ -63,7 +63,8 @@ function stats(scores: readonly WorkflowScore[]): ProtocolStats {
 function groups(trials: readonly ScoredWorkflowTrial[]): ScoredWorkflowTrial[][] {
   const cs = groupCells(trials, (t) => ({ problem: t.sample.problem, style: t.sample.style, agent: t.model, configHash: t.configHash, promptSet: t.sample.set }), (t) => t.trialId);
   const rank = (t: ScoredWorkflowTrial) => PROBLEMS.indexOf(t.sample.problem) * 100 + STYLES.indexOf(t.sample.style);
-  return cs.map((c) => c.trials).sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].model.localeCompare(b[0].model) || a[0].configHash.localeCompare(b[0].configHash));
+  const set = (t: ScoredWorkflowTrial) => (t.sample.set === 'main' ? 0 : 1); // main paraphrases before held-out, as the report's cells
+  return cs.map((c) => c.trials).sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].model.localeCompare(b[0].model) || set(a[0]) - set(b[0]) || a[0].configHash.localeCompare(b[0].configHash));
 }
 
 /**
