@@ -85,9 +85,14 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
 
   // the scroll box itself to its end (scrollIntoView of the last element leaves the box's padding below)
   const atBottom = useRef(true);
+  /** Where our own last scroll left the box: its scroll event (which may come after an image grew the page) is not the reader's. */
+  const autoTop = useRef(-1);
   const toBottom = () => {
     const box = scroller.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    if (box) {
+      box.scrollTop = box.scrollHeight;
+      autoTop.current = box.scrollTop;
+    }
     atBottom.current = true;
   };
   useEffect(toBottom, [events.length, streaming?.text.length]);
@@ -95,7 +100,10 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   useEffect(() => {
     const box = scroller.current;
     if (!box) return;
-    const onScroll = () => (atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40);
+    const onScroll = () => {
+      if (box.scrollTop === autoTop.current) return;
+      atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    };
     const onLoad = (e: Event) => {
       if ((e.target as Element).tagName === 'IMG' && atBottom.current) toBottom();
     };
