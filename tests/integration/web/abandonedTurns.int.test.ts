@@ -17,7 +17,8 @@ const LONG = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2
 const SHORT = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3';
 
 // a few seconds of optimizer work: long enough to drop the client mid-run and re-attach
-const MEDIUM = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 120x60 grid with max_iter 25';
+/** Long enough to be still running 300 ms after its client left, on a quiet machine too (120x60 with 25 iterations could finish by then). */
+const LONGER = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 160x80 grid with max_iter 80';
 
 let server: RunningWebServer;
 let tmp: ReturnType<typeof tempHome>;
@@ -57,7 +58,7 @@ async function storedEvents(url: string, id: string): Promise<{ seq: number; eve
 
 describe('a turn whose client went away', () => {
   it('runs on; a client re-attaches after the events it saw and follows it live to its end', async () => {
-    const dropped = await streamTurn(server.url, 'gone', { message: MEDIUM }, startedOptimizing);
+    const dropped = await streamTurn(server.url, 'gone', { message: LONGER }, startedOptimizing);
     expect(dropped.dropped).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(server.state.chat.isRunning('gone')).toBe(true);
