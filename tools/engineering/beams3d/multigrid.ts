@@ -12,7 +12,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { createSetup, type Beams3DSetup } from './setup.ts';
-import { createCholeskySolver, type Beams3DSolver } from './solver.ts';
+import { blockJacobi, createCholeskySolver, type Beams3DSolver } from './solver.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -69,24 +69,6 @@ function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float6
     }
   }
   for (const p of setup.fixedDiag) values[p] = 1;
-}
-
-function invertBlocks(setup: Beams3DSetup, values: Float64Array, inv: Float64Array): void {
-  const { rowPtr, colIdx } = setup.pattern;
-  const a = new Float64Array(9);
-  for (let node = 0; node < setup.nn; node++) {
-    for (let d = 0; d < 3; d++) {
-      const r = 3 * node + d;
-      for (let p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
-        const col = colIdx[p] - 3 * node;
-        if (col >= 0 && col < 3) a[3 * d + col] = values[p];
-      }
-    }
-    const c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6];
-    const det = a[0] * c00 + a[1] * c01 + a[2] * c02;
-    const o = 9 * node;
-    inv.set([c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4], c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5], c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]].map((v) => v / det), o);
-  }
 }
 
 function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: Float64Array): void {
@@ -216,11 +198,11 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       if (!s) throw new Error('the multigrid solver needs the element scales x_e^p for its coarse levels');
       const L0 = levels[0];
       L0.values.set(values);
-      invertBlocks(L0.setup, L0.values, L0.inv);
+      blockJacobi(L0.setup.pattern, L0.values, L0.inv);
       for (let l = 1; l < levels.length; l++) {
         coarsen(l, s);
         assembleElements(levels[l].setup, Kel[l], levels[l].values);
-        if (l < levels.length - 1) invertBlocks(levels[l].setup, levels[l].values, levels[l].inv);
+        if (l < levels.length - 1) blockJacobi(levels[l].setup.pattern, levels[l].values, levels[l].inv);
       }
       const n = x.length;
       const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);

@@ -32,7 +32,7 @@ export function createCholeskySolver(pattern: CsrPattern, coords?: Float64Array)
 }
 
 /** Inverts each 3×3 diagonal block of K (row-major, 9 per node) for the block-Jacobi preconditioner. */
-function blockJacobi(pattern: CsrPattern, values: Float64Array, inv: Float64Array): void {
+export function blockJacobi(pattern: CsrPattern, values: Float64Array, inv: Float64Array): void {
   const { rowPtr, colIdx } = pattern;
   const nn = pattern.n / 3;
   const a = new Float64Array(9);
