@@ -42,6 +42,7 @@ function presentValue(ctx: PresentContext, v: unknown, depth = 0): unknown {
 export function presentEvent(ctx: PresentContext, event: AgentEvent): AgentEvent & { links?: ArtifactLink[] } {
   if (event.type === 'answer') return { ...event, content: presentText(ctx, event.content) };
   if (event.type === 'handback') return { ...event, summary: presentText(ctx, event.summary) };
+  if (event.type === 'run_end' && event.error !== undefined) return { ...event, error: hidePaths(event.error, ctx.home), ...(event.hint ? { hint: hidePaths(event.hint, ctx.home) } : {}) };
   if (event.type !== 'tool_result') return event;
   const linked = withLinks(ctx.artifactsRoot, event) as typeof event & { links?: ArtifactLink[] };
   // the artifacts travel as links (their server paths stay on the server)

@@ -134,11 +134,16 @@ export function threadsRoutes(state: WebState): Router {
 
   r.post('/api/threads/:id/turn', async (req, res) => {
     const id = threadId(req);
-    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown };
+    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown; model?: unknown };
     const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : undefined;
     if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
     if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
     if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
+    // the model is the thread's own (chosen in its chat, else the server's default when it was created): one chat's choice never changes another's
+    if (body.model !== undefined && (typeof body.model !== 'string' || !body.model.trim() || body.model.length > 500)) throw new HttpError(400, 'model must be a model spec such as "offline" or "ollama:llama3.1"');
+    const chosen = typeof body.model === 'string' ? body.model.trim() : undefined;
+    if (chosen) await state.checkModel(chosen);
+    const model = chosen ?? state.index.get(id)?.model ?? state.settings.model;
     let resume: unknown;
     if (body.resume !== undefined) {
       // an answer is checked against the question it answers before anything runs
@@ -148,7 +153,7 @@ export function threadsRoutes(state: WebState): Router {
     }
     const turn = claim(state, id);
     try {
-      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), state.settings.model);
+      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), model);
       else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, threadTitle(message));
     } catch (err) {
       turn.release();
@@ -158,7 +163,7 @@ export function threadsRoutes(state: WebState): Router {
     const sse = openSse(req, res, { onClose: () => detach() });
     sse.send('accepted', { threadId: id, t: Date.now() });
     const detach = watch(turn.live, sse);
-    turn.start({ model: state.settings.model, approvals: state.settings.approvals, message, resume });
+    turn.start({ model, approvals: state.settings.approvals, message, resume });
   });
 
   // re-attach to a thread: its stored events after the cursor, then the running turn live to its end

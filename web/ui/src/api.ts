@@ -80,14 +80,15 @@ export interface TurnHandlers {
   /** `seq`: the stored event's id, the cursor to re-attach after. */
   onEvent(event: AgentEvent, seq?: number): void;
   onEnd(end: TurnEnd): void;
-  onError(message: string): void;
+  /** `hint`: what to do about it (start a service, switch the model), when the server knows. */
+  onError(message: string, hint?: string): void;
 }
 
 /** How a followed stream ended: the turn's end or a server error (`ended`), no turn running (`idle`), or the connection closed first. */
 export type FollowOutcome = 'ended' | 'idle' | 'closed';
 
 /** Posts a message or an answer and dispatches the SSE frames of the turn as they arrive. */
-export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown }, h: TurnHandlers): Promise<FollowOutcome> {
+export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown; model?: string }, h: TurnHandlers): Promise<FollowOutcome> {
   const res = await fetch(`/api/threads/${encodeURIComponent(threadId)}/turn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...CSRF },
@@ -106,8 +107,8 @@ export const stopTurn = (threadId: string) => call<{ stopping: boolean; status?:
 
 async function follow(res: Response, h: TurnHandlers): Promise<FollowOutcome> {
   if (!res.ok || !res.body) {
-    const err = (await res.json().catch(() => ({}))) as { error?: string };
-    h.onError(err.error ?? `request failed (${res.status})`);
+    const err = (await res.json().catch(() => ({}))) as { error?: string; hint?: string };
+    h.onError(err.error ?? `request failed (${res.status})`, err.hint);
     return 'ended';
   }
   let outcome: FollowOutcome = 'closed';
@@ -119,7 +120,8 @@ async function follow(res: Response, h: TurnHandlers): Promise<FollowOutcome> {
       h.onEnd(payload as TurnEnd);
     } else if (name === 'error') {
       outcome = 'ended';
-      h.onError(String((payload as { error?: unknown }).error));
+      const { error, hint } = payload as { error?: unknown; hint?: unknown };
+      h.onError(String(error), typeof hint === 'string' ? hint : undefined);
     } else h.onEvent(payload as AgentEvent, id);
   }).catch(() => {});
   return outcome;
