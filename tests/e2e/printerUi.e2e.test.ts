@@ -50,6 +50,14 @@ describe('printing from the web UI', () => {
     await expect(page.textContent('dialog.interrupt-dialog h2')).resolves.toBe('Approve start_print?');
     await expect(page.textContent('dialog.interrupt-dialog .from')).resolves.toBe('from prusa');
     expect(sim.printer.state).toBe('IDLE');
+    // the approval in words: printer, file, estimated time and filament from the sliced G-code's metadata, no JSON
+    const row = (key: string) => page.textContent(`dialog table.subject tr[data-key="${key}"] td`);
+    await expect(row('printer')).resolves.toBe(`printer (${sim.url})`);
+    await expect(row('file')).resolves.toMatch(/^design-.*\.gcode$/);
+    await expect(row('estimated_print_time')).resolves.toMatch(/^(\d+h )?\d+m \d+s$/);
+    await expect(row('filament')).resolves.toMatch(/^[\d.]+ m · [\d.]+ g · PLA$/);
+    await expect(page.textContent('dialog.interrupt-dialog th')).resolves.not.toContain('_');
+    expect(await page.textContent('dialog.interrupt-dialog')).not.toMatch(/[{}]/);
 
     // the slicing summary, from the G-code PrusaSlicer wrote
     const card = '.tool-card[data-tool="slice_stl"][data-state="ok"]';

@@ -12,7 +12,7 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { approvalList, describeApprovals, type ApprovalList } from './approvalList.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
-import { presentEvent, presentText } from './presentEvent.ts';
+import { presentEvent, presentInterrupt, presentText } from './presentEvent.ts';
 import { errorBody, errorHandler, statusOf } from './httpErrors.ts';
 import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
@@ -102,6 +102,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     unattendedMs: opts.unattendedMs ?? opts.config.server.unattendedS * 1000,
     present: (e) => presentEvent({ artifactsRoot, home }, e),
     presentText: (text) => presentText({ artifactsRoot, home }, text),
+    presentInterrupt: (payload) => presentInterrupt({ artifactsRoot, home }, payload),
     describeError: (err) => errorBody(err, home),
     onError: (id, err) => statusOf(err) >= 500 && log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Router, json, type Request } from 'express';
 import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
 import { linksOf } from '../artifactFiles.ts';
-import { presentEvent, presentText } from '../presentEvent.ts';
+import { presentEvent, presentInterrupt, presentMessage } from '../presentEvent.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
@@ -101,8 +101,8 @@ export function threadsRoutes(state: WebState): Router {
     res.json({
       thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
       events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
-      messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
-      interrupt: await session.pendingInterrupt(id),
+      messages: messages.map(serializeMessage).map((m) => presentMessage(state, m)),
+      interrupt: presentInterrupt(state, await session.pendingInterrupt(id)),
       running: state.chat.isRunning(id),
     });
   });

@@ -172,7 +172,8 @@ export function TimelineView({
           case 'question':
             return (
               <div key={i} class="event question">
-                <b>{row.payload.kind === 'approval' ? 'Approval needed' : 'Question'}</b> from {row.payload.agent}: {row.payload.question}
+                <b>{row.payload.kind === 'approval' ? 'Approval needed' : 'Question'}</b> from {row.payload.agent}:{' '}
+                {row.payload.kind === 'approval' && !row.payload.interrupted && row.payload.tool ? `${row.payload.tool} asks before it runs (what it does is in the dialog)` : row.payload.question}
                 {onAnswer && i === rows.length - 1 && (
                   <button class="small" onClick={onAnswer}>
                     Answer
