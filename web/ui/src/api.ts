@@ -31,6 +31,7 @@ export const api = {
   settings: () => call<SettingsView>('/api/settings'),
   saveSettings: (s: { model?: string; approvals?: string[] }) => call<{ model: string; approvals: string[] }>('/api/settings', { method: 'PUT', body: JSON.stringify(s) }),
   designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
+  renderDesign: (id: string) => call<{ id: string; files: Record<string, string | null> }>(`/api/designs/${encodeURIComponent(id)}/render`, { method: 'POST' }),
   uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
   printers: () => call<{ printers: PrinterView[] }>('/api/printers').then((r) => r.printers),
   threadViews: (id: string) => call<{ views: ThreadViewData[] }>(`/api/threads/${encodeURIComponent(id)}/views`).then((r) => r.views),
