@@ -33,15 +33,20 @@ export const api = {
   designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
   renderDesign: (id: string) => call<{ id: string; files: Record<string, string | null> }>(`/api/designs/${encodeURIComponent(id)}/render`, { method: 'POST' }),
   uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
-  printers: () => call<{ printers: PrinterView[] }>('/api/printers').then((r) => r.printers),
+  printers: () => call<{ printers: PrinterView[]; confirm: Record<PrinterControl, boolean> }>('/api/printers'),
+  printerControl: (name: string, control: PrinterControl, jobId: number, confirm: boolean) =>
+    call<{ printer: PrinterView; done: string }>(`/api/printers/${encodeURIComponent(name)}/${control}`, { method: 'POST', body: JSON.stringify({ job_id: jobId, ...(confirm ? { confirm: true } : {}) }) }),
   threadViews: (id: string) => call<{ views: ThreadViewData[] }>(`/api/threads/${encodeURIComponent(id)}/views`).then((r) => r.views),
   upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
 };
+
+export type PrinterControl = 'pause' | 'resume' | 'cancel';
 
 export interface PrinterView {
   name: string;
   url: string;
   state?: string;
+  jobId?: number;
   progress?: number;
   timeRemainingS?: number;
   file?: string;
