@@ -32,7 +32,7 @@ export function presentText(ctx: PresentContext, text: string): string {
 }
 
 /** A value shown as data (a tool's result): artifact paths relative to the artifact folder, other server paths hidden. */
-function presentValue(ctx: PresentContext, v: unknown, depth = 0): unknown {
+export function presentValue(ctx: PresentContext, v: unknown, depth = 0): unknown {
   if (typeof v === 'string') return hidePaths(v.split(`${ctx.artifactsRoot.replace(/\/+$/, '')}/`).join(''), ctx.home);
   if (depth > 20 || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => presentValue(ctx, x, depth + 1));

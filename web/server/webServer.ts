@@ -18,6 +18,7 @@ import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
 import { designsRoutes } from './routes/designsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
+import { jobsRoutes } from './routes/jobsRoutes.ts';
 import { printersRoutes } from './routes/printersRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
@@ -138,7 +139,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), designsRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
+  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), designsRoutes(state), jobsRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Router, json, type Request } from 'express';
 import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
 import { linksOf } from '../artifactFiles.ts';
-import { presentEvent, presentInterrupt, presentMessage } from '../presentEvent.ts';
+import { presentEvent, presentInterrupt, presentMessage, presentValue } from '../presentEvent.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
@@ -116,7 +116,7 @@ export function threadsRoutes(state: WebState): Router {
         .map((s) => s.threadView!(id).catch((err: Error): ThreadView => ({ agent: s.name, kind: 'error', title: s.name, data: { error: err.message } }))),
     );
     res.json({
-      views: views.filter((v) => v !== null).map(({ artifacts, ...v }) => ({ ...v, links: linksOf(state.artifactsRoot, artifacts ?? []) })),
+      views: views.filter((v) => v !== null).map(({ artifacts, ...v }) => ({ ...v, data: presentValue(state, v.data), links: linksOf(state.artifactsRoot, artifacts ?? []) })),
     });
   });
 

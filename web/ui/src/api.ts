@@ -36,6 +36,7 @@ export const api = {
   printers: () => call<{ printers: PrinterView[]; confirm: Record<PrinterControl, boolean> }>('/api/printers'),
   printerControl: (name: string, control: PrinterControl, jobId: number, confirm: boolean) =>
     call<{ printer: PrinterView; done: string }>(`/api/printers/${encodeURIComponent(name)}/${control}`, { method: 'POST', body: JSON.stringify({ job_id: jobId, ...(confirm ? { confirm: true } : {}) }) }),
+  allJobs: () => call<{ threads: { thread: { id: string; title: string }; view: ThreadViewData }[] }>('/api/jobs').then((r) => r.threads),
   threadViews: (id: string) => call<{ views: ThreadViewData[] }>(`/api/threads/${encodeURIComponent(id)}/views`).then((r) => r.views),
   upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
 };
