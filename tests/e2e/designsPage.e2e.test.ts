@@ -3,13 +3,14 @@
  * Pictures of designs, in Debian Chromium against a server started here (offline model): a
  * follow-up that re-optimizes a rendered design ("now with rmin 3") shows a picture like the first;
  * the Designs page shows no empty card: a design made without a render has a Render button that
- * writes and shows one. Screenshots at 1280×800 and 390×844, light and dark.
+ * writes and shows one; "open the STL in the viewer" opens the page's 3D viewer, never a window
+ * program on the server. Screenshots at 1280×800 and 390×844, light and dark.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWebServer } from '../../web/server/webServer.ts';
 import { startTestServer, tempHome, turn } from '../integration/web/helpers.ts';
-import { openBrowser, type Browser } from './browser.ts';
+import { drawnPixels, openBrowser, type Browser } from './browser.ts';
 
 let tmp: ReturnType<typeof tempHome>;
 let server: RunningWebServer;
@@ -56,6 +57,30 @@ describe('every design has a picture or a Render button', () => {
     await b.shot('designs-1-followup-render-1280');
   }, 240_000);
 
+  it('"open the STL in the viewer" opens the page\'s 3D viewer, not a program on the server', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/#/chat`);
+    await page.fill('.message-input', 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 5 and export an STL');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+    await page.fill('.message-input', 'open the STL in the viewer');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+    const answer = page.locator('.bubble.answer[data-agent="supervisor"]').last();
+    await expect(answer.textContent()).resolves.toContain('In the web UI the file opens here, not in a window on the server');
+    await expect(page.locator('.tool-card[data-tool="run_command"]').count()).resolves.toBe(0);
+    await answer.locator('button.view-stl').click();
+    await page.waitForSelector('.stl-canvas[data-ready="1"] canvas', { timeout: 90_000 });
+    await page.waitForTimeout(300);
+    expect(await drawnPixels(page, '.stl-canvas canvas')).toBeGreaterThan(1000);
+    await b.shot('designs-0-stl-in-page-1280');
+    await page.click('.stl-dialog button.close-viewer');
+    const thread = decodeURIComponent(page.url().split('#/chat/')[1]);
+    const detail = (await (await fetch(`${server.url}/api/threads/${thread}`)).json()) as { events: { event: { type: string; name?: string } }[] };
+    expect(detail.events.filter((e) => e.event.type === 'tool_call').map((e) => e.event.name)).not.toContain('run_command');
+  }, 240_000);
+
   it('the Designs page: a design without a render gets one from its Render button; none is an empty card', async () => {
     const { page } = b;
     // a design made without a picture (as from a follow-up of an unrendered design, or the CLI)
@@ -70,6 +95,7 @@ describe('every design has a picture or a Render button', () => {
     // every other card has its picture, and only the unrendered one offers Render
     await expect(page.locator('button.render-design').count()).resolves.toBe(1);
     const cards = await page.$$eval('.design-card', (cs) => cs.map((c) => Boolean(c.querySelector('img')) || Boolean(c.querySelector('button.render-design'))));
+    // (the STL request above made the same design as the first one: the same stored design)
     expect(cards.length).toBe(3);
     expect(cards.every(Boolean)).toBe(true);
     await b.shot('designs-2-render-button-1280');

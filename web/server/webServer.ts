@@ -79,7 +79,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
-  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
+  // the person is in a browser: files show in the page, never in a window on the server's desktop
+  const runtime = await createRuntime({ config: opts.config, surface: 'browser', wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
   let index: ThreadIndex;
   try {
     // the stores open first: a damaged one fails at once, before a client build

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, attachTurn, stopTurn, streamTurn, type FollowOutcome, type TurnHandlers } from '../api.ts';
 import { InterruptDialog } from '../components/interruptDialog.tsx';
+import { StlOpener } from '../components/stlOpener.ts';
 import { StlViewer } from '../components/stlViewer.tsx';
 import { buildRows, workingAgent } from '../components/timeline.ts';
 import { Failure, TimelineView } from '../components/timelineView.tsx';
@@ -277,7 +278,9 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
             {m.content}
           </div>
         ))}
-        <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} onRetry={running ? undefined : retry} onSwitchModel={switchModel} />
+        <StlOpener.Provider value={setViewer}>
+          <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} onRetry={running ? undefined : retry} onSwitchModel={switchModel} />
+        </StlOpener.Provider>
         {streaming && (
           <div class="bubble answer streaming">
             <div class="who">{streaming.agent}</div>
