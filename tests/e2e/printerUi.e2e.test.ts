@@ -112,6 +112,12 @@ describe('printing from the web UI', () => {
     await page.waitForSelector(`${printer}[data-state="STOPPED"]`, { timeout: 20_000 });
     await expect(page.locator(`${printer} .printer-controls`).count()).resolves.toBe(0);
     await b.shot('printer-5-cancelled');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.$eval('.page', (e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    await b.shot('printer-6-cancelled-390-dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(b.errors.join('\n')).toBe('');
   }, 240_000);
 });
