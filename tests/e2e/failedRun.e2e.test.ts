@@ -5,7 +5,8 @@
  * at its URL, pull the model, or switch the model), never "see the server log"; Retry sends the
  * request again; switching this chat's model to the offline planner and retrying answers, without
  * changing the server's default for other chats. Reopened, the thread still says why it failed. The
- * keyboard: the composer has the focus on load, Tab goes composer → Send → the page's next control.
+ * keyboard: the composer has the focus on load, Tab goes composer → Send → the page's next control,
+ * and the answer dialog has the focus and sends on Enter.
  * The Models & agents page names the default as server-wide and asks before changing it.
  */
 import { existsSync } from 'node:fs';
@@ -146,4 +147,19 @@ describe('a failed run says what to do and can be retried', () => {
     expect(server.state.settings.model).toBe('offline');
     await b.shot('failed-4-settings-1280');
   }, 60_000);
+
+  it('keyboard: the answer dialog has the focus and Enter sends the answer', async () => {
+    const { page } = b;
+    // the default is the offline planner now (the test above): a new chat uses it
+    await page.goto(`${server.url}/#/chat`);
+    await page.waitForSelector('.message-input');
+    await page.keyboard.type('Design a lightweight beam');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 90_000 });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('answer-input'));
+    await page.keyboard.type('volfrac 0.3, rmin 1.5, forcedist 1 on a 30x15 grid with max_iter 5');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 90_000 });
+    await expect(page.locator('dialog.interrupt-dialog').count()).resolves.toBe(0);
+  }, 180_000);
 });
