@@ -114,8 +114,11 @@ export interface Problem {
   checkConstraints(design: Design, config: ConfigValues): Violation[];
   /** Objective values, one per objective, in `objectives` order. */
   simulate(design: Design, config: ConfigValues): number[];
-  /** Optional: the objectives plus named diagnostic quantities (e.g. overlap1, overlap2). */
-  simulateVerbose?(design: Design, config: ConfigValues): Record<string, number>;
+  /**
+   * EngiBench's simulate_verbose (required there since PR #252): the objectives by name plus named diagnostic
+   * quantities (e.g. overlap1, overlap2, the volume fraction); `simulate` returns the same objectives in order.
+   */
+  simulateVerbose(design: Design, config: ConfigValues): Record<string, number>;
   /** The optimizer as a generator: yields each recorded step, returns the result. */
   optimizeSteps(config: ConfigValues, options?: OptimizeOptions): Generator<StepEvent, OptimizeResult, void>;
   /** Seeded random design of the right shape within the design space. */

@@ -98,7 +98,7 @@ export function createBeams2D(opts: Beams2DOptions = {}): Problem {
       const { setup, solver } = cachedSetup(c);
       return clippedToDesignSpace(
         (function* () {
-          const r = yield* optimizeBeam(setup, solver, { ...c, version }, start);
+          const r = yield* optimizeBeam(setup, solver, { ...c, version }, start, { fullHistory: options.history === 'full' });
           return { design: vectorToDesign(r.xPrint, c.nelx, c.nely), history: r.history, iterations: r.iterations };
         })(),
       );

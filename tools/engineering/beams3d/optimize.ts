@@ -13,6 +13,9 @@
  * asymptotes carried between iterations.
  * A starting point is a design (float32 in EngiBench), so the first pass raises it to the power in
  * float32 (fe.ts); the default start, volfrac everywhere, is float64 there too.
+ * OptiStep fields (EngiBench `fem_model.py`, §1.8): objectivesUpdate = next c − this c, zeros on the last
+ * step (not None, unlike Beams2D); with `fullHistory`, x = the design before the update, xSensitivities =
+ * [the raw, unfiltered dc, dfdx = 1/(volfrac·n)], xUpdate = x_new − x.
  */
 import { NumericError } from '../../errors.ts';
 import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
@@ -48,6 +51,8 @@ export interface Beams3DOptimizeInput {
   maxIter: number;
   /** Starting densities (design order, float32 values); default volfrac everywhere. */
   x0?: Float64Array;
+  /** Record x, x_sensitivities and x_update per step. */
+  fullHistory?: boolean;
 }
 
 export interface Beams3DOptimizeResult {
@@ -81,16 +86,26 @@ export function* optimizeBeams3D(setup: Beams3DSetup, solver: Beams3DSolver, inp
       throw e;
     }
     if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
-    history.push({ step: iter, objectives: [fe.c] });
+    const step: OptiStep = { step: iter, objectives: [fe.c] };
+    const prev = history.at(-1);
+    if (prev) prev.objectivesUpdate = [fe.c - prev.objectives[0]];
+    history.push(step);
     let sum = 0;
     for (let e = 0; e < n; e++) sum += x[e];
     const df0dx = filterSensitivities(filter, x, fe.dc!);
     const next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
     change = 0;
     for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
+    if (input.fullHistory) {
+      step.x = x;
+      step.xSensitivities = [fe.dc!.slice(), dfdx.slice()];
+      step.xUpdate = next.x.map((v, e) => v - x[e]);
+    }
     x = next.x;
     mma = next.state;
     yield { step: iter, objectives: [fe.c], change, maxIter };
   }
+  const last = history.at(-1);
+  if (last) last.objectivesUpdate = [0];
   return { x: Float64Array.from(x, Math.fround), history, iterations: iter };
 }

@@ -79,7 +79,17 @@ export function* optimizeThermo3D(setup: Thermo3DSetup, solver: Beams3DSolver, i
     let sum = 0;
     for (let e = 0; e < n; e++) sum += x[e];
     const df0dx = filterSensitivities(filter, x, fe.df!);
-    const next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
+    let next;
+    try {
+      next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
+    } catch (e) {
+      if (!(e instanceof NumericError)) throw e;
+      throw new NumericError(`thermoelastic3d iteration ${iter}: the MMA step failed (${e.message}) at structural compliance ${fe.sc.toExponential(3)}, thermal ${fe.tc.toExponential(3)}`, {
+        iteration: iter,
+        cause: e,
+        hint: 'a start that leaves the loaded corner (nelx, nely, nelz) or the heat sink nearly void makes the sensitivities astronomically large; start from volfrac everywhere (the default) or a design with material there',
+      });
+    }
     change = 0;
     for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
     if (input.fullHistory) {
