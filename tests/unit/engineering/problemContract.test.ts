@@ -87,7 +87,7 @@ describe('thermoelastic3d from a start whose loaded corner is void', () => {
     const config = POLICY.thermoelastic3d;
     const start = p.randomDesign(config, 1);
     expect(p.simulate(start, config)[0]).toBeGreaterThan(1e9);
-    expect(() => optimize(p, config, { startingPoint: start })).toThrow(/iteration 1: the MMA step failed .* structural compliance 7\.\d+e\+10/);
+    expect(() => optimize(p, config, { startingPoint: start })).toThrow(/thermoelastic3d iteration 1: the MMA step failed .* at objectives \[7\.\d+e\+10, /);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The Beams3D optimizer (EngiBench `FeaModel3D.run`), as a generator yielding one StepEvent per
- * iteration. Loop order: FE pass (c, dc) → record c → sensitivity filter → MMA update.
+ * The Beams3D optimizer (EngiBench `FeaModel3D.run`) on the shared MMA loop (mma/loop.ts), as a generator
+ * yielding one StepEvent per iteration. Loop order: FE pass (c, dc) → record c → sensitivity filter → MMA update.
  * Stopping rule, checked before each iteration: stop if iter ≥ maxIter, or if change < 0.01 and
  * iter ≥ 10. Steps are numbered 1, 2, …; c is recorded at the design before its update; the returned
  * design is x after the last update, rounded to float32 and not evaluated (so simulate(design) is
@@ -18,7 +18,8 @@
  * [the raw, unfiltered dc, dfdx = 1/(volfrac·n)], xUpdate = x_new − x.
  */
 import { NumericError } from '../../errors.ts';
-import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
+import { mmaLoop, volumeGradient } from '../mma/loop.ts';
+import type { MmaParams } from '../mma/mma.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
 import { buildSensitivityFilter, filterSensitivities } from './filter.ts';
@@ -66,46 +67,33 @@ export function* optimizeBeams3D(setup: Beams3DSetup, solver: Beams3DSolver, inp
   const { volfrac, penal, maxIter } = input;
   const n = setup.nel;
   const start = input.x0 ? Float64Array.from(input.x0, Math.fround) : new Float64Array(n).fill(volfrac);
-  let x: Float64Array = start.slice();
-  const history: OptiStep[] = [];
-  if (maxIter <= 0) return { x, history, iterations: 0 };
+  if (maxIter <= 0) return { x: start.slice(), history: [], iterations: 0 };
   const filter = buildSensitivityFilter([setup.nely, setup.nelx, setup.nelz], input.rmin);
-  const bounds = { xmin: new Float64Array(n).fill(BOUNDS.xmin), xmax: new Float64Array(n).fill(BOUNDS.xmax) };
-  const dfdx = new Float64Array(n).fill(1 / (volfrac * n));
   const ws = createFeWorkspace(setup);
-  let mma = initMma(x, bounds);
-  let change = 1;
-  let iter = 0;
-  while (!(iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations))) {
-    iter++;
-    let fe;
-    try {
-      fe = feAnalysis(setup, solver, x, penal, { float32: iter === 1 && !!input.x0, gradient: true }, ws);
-    } catch (e) {
-      if (e instanceof NumericError) throw new NumericError(`beams3d iteration ${iter}: ${e.message}`, { iteration: iter, cause: e });
-      throw e;
-    }
-    if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
-    const step: OptiStep = { step: iter, objectives: [fe.c] };
-    const prev = history.at(-1);
-    if (prev) prev.objectivesUpdate = [fe.c - prev.objectives[0]];
-    history.push(step);
-    let sum = 0;
-    for (let e = 0; e < n; e++) sum += x[e];
-    const df0dx = filterSensitivities(filter, x, fe.dc!);
-    const next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
-    change = 0;
-    for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
-    if (input.fullHistory) {
-      step.x = x;
-      step.xSensitivities = [fe.dc!.slice(), dfdx.slice()];
-      step.xUpdate = next.x.map((v, e) => v - x[e]);
-    }
-    x = next.x;
-    mma = next.state;
-    yield { step: iter, objectives: [fe.c], change, maxIter };
-  }
-  const last = history.at(-1);
+  const r = yield* mmaLoop({
+    name: 'beams3d',
+    x0: start.slice(),
+    volfrac,
+    bounds: { xmin: new Float64Array(n).fill(BOUNDS.xmin), xmax: new Float64Array(n).fill(BOUNDS.xmax) },
+    params: BEAMS3D_MMA,
+    done: (change, iter) => iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations),
+    evaluate(x, iter) {
+      let fe;
+      try {
+        fe = feAnalysis(setup, solver, x, penal, { float32: iter === 1 && !!input.x0, gradient: true }, ws);
+      } catch (e) {
+        if (e instanceof NumericError) throw new NumericError(`beams3d iteration ${iter}: ${e.message}`, { iteration: iter, cause: e });
+        throw e;
+      }
+      if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
+      const dc = fe.dc!;
+      return { objectives: [fe.c], df: dc, recorded: () => [dc.slice(), volumeGradient(n, volfrac)] };
+    },
+    filter: (x, dc) => filterSensitivities(filter, x, dc),
+    progressTotal: maxIter,
+    fullHistory: input.fullHistory,
+  });
+  const last = r.history.at(-1);
   if (last) last.objectivesUpdate = [0];
-  return { x: Float64Array.from(x, Math.fround), history, iterations: iter };
+  return { x: Float64Array.from(r.x, Math.fround), history: r.history, iterations: r.iterations };
 }

@@ -1,5 +1,6 @@
 /**
- * The ThermoElastic2D optimizer (engibench.md §3.1; EngiBench `FeaModel.run`), in loop order:
+ * The ThermoElastic2D optimizer (engibench.md §3.1; EngiBench `FeaModel.run`) on the shared MMA loop
+ * (mma/loop.ts), in loop order:
  *   FE pass + sensitivities → record [f_m, f_t, |mean(x) − volfrac|] → sensitivity filter → MMA update.
  * Loop rule: iterate while change > 0.01 or iteration < 10; stop after the step in which the
  * iteration counter exceeds maxIter, so at most maxIter + 1 steps are recorded (steps start at 1).
@@ -26,7 +27,8 @@
  * move 1.0, albefa 0.1, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymax 0.2, asymin 0.01, raa0 1e-5.
  */
 import { NumericError } from '../../errors.ts';
-import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
+import { mmaLoop } from '../mma/loop.ts';
+import type { MmaParams } from '../mma/mma.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { MATERIAL } from './elementMatrices.ts';
 import { buildFilter, filterSensitivities } from './filter.ts';
@@ -78,52 +80,37 @@ export function* optimizeThermoelastic(setup: Setup, input: ThermoOptimizeInput)
   const { volfrac, weight, maxIter } = input;
   const nel = setup.nel;
   const filter = buildFilter(setup.nelx, setup.nely, input.newest ? FILTER_RADIUS.newest : FILTER_RADIUS.main);
-  const bounds = { xmin: new Float64Array(nel).fill(MATERIAL.xmin), xmax: new Float64Array(nel).fill(MATERIAL.xmax) };
-  const dfdx = new Float64Array(nel).fill(1 / (volfrac * nel));
-  let x: Float64Array = input.x0 ? input.x0.slice() : new Float64Array(nel).fill(volfrac);
-  let mma = initMma(x, bounds);
-  const history: OptiStep[] = [];
-  let change = 1;
-  let iter = 0;
-  // checked before each iteration: EB-main runs while change > 0.01 or iter < 10 and stops once iter > maxIter
-  // (at most maxIter + 1 steps); the newest loop stops when has_converged (iter ≥ maxIter, or change < 0.01 and iter ≥ 10)
-  const done = () =>
-    input.newest ? iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations) : !(change > LOOP.changeTol || iter < LOOP.minIterations) || iter > maxIter;
   const objectivesAt = (ev: { fm: number; ft: number }, xs: Float64Array) => {
     let sum = 0;
     for (let e = 0; e < nel; e++) sum += xs[e];
     return [ev.fm, ev.ft, Math.abs(sum / nel - volfrac)];
   };
-  while (!done()) {
-    iter++;
-    const ev = evaluateDesign(setup, x, weight, { gradient: true, mode: input.sensitivities });
-    if (!Number.isFinite(ev.J)) throw new NumericError(`thermoelastic2d: objective is ${ev.J} at iteration ${iter}`, { iteration: iter });
-    let sum = 0;
-    for (let e = 0; e < nel; e++) sum += x[e];
-    const step: OptiStep = { step: iter, objectives: objectivesAt(ev, x) };
-    const prev = history.at(-1);
-    if (prev) prev.objectivesUpdate = step.objectives.map((v, k) => v - prev.objectives[k]);
-    history.push(step);
-
-    const df0dx = filterSensitivities(filter, x, ev.dJ as Float64Array);
-    const fval = new Float64Array([sum / (volfrac * nel) - 1]);
-    if (input.sensitivities === 'engibench') mma = { ...mma, low: bounds.xmin, upp: bounds.xmax };
-    const next = mmaStep(mma, { xval: x, df0dx, fval, dfdx }, bounds, THERMOELASTIC_MMA);
-    change = 0;
-    for (let e = 0; e < nel; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
-    if (input.fullHistory) {
-      step.x = x;
-      step.xUpdate = next.x.map((v, e) => v - x[e]);
-    }
-    x = next.x;
-    mma = next.state;
-    yield { ...step, change, maxIter: input.newest ? maxIter : maxIter + 1 };
-  }
+  const r = yield* mmaLoop({
+    name: 'thermoelastic2d',
+    x0: input.x0 ? input.x0.slice() : new Float64Array(nel).fill(volfrac),
+    volfrac,
+    bounds: { xmin: new Float64Array(nel).fill(MATERIAL.xmin), xmax: new Float64Array(nel).fill(MATERIAL.xmax) },
+    params: THERMOELASTIC_MMA,
+    // EB-main runs while change > 0.01 or iter < 10 and stops once iter > maxIter (at most maxIter + 1 steps);
+    // the newest loop stops when has_converged (iter ≥ maxIter, or change < 0.01 and iter ≥ 10)
+    done: (change, iter) =>
+      input.newest ? iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations) : !(change > LOOP.changeTol || iter < LOOP.minIterations) || iter > maxIter,
+    evaluate(x, iter) {
+      const ev = evaluateDesign(setup, x, weight, { gradient: true, mode: input.sensitivities });
+      if (!Number.isFinite(ev.J)) throw new NumericError(`thermoelastic2d: objective is ${ev.J} at iteration ${iter}`, { iteration: iter });
+      return { objectives: objectivesAt(ev, x), df: ev.dJ as Float64Array };
+    },
+    filter: (x, df) => filterSensitivities(filter, x, df),
+    progressTotal: input.newest ? maxIter : maxIter + 1,
+    resetAsymptotes: input.sensitivities === 'engibench',
+    fullHistory: input.fullHistory,
+  });
+  const { x, history } = r;
   if (input.newest && history.length > 1) {
     // the extra evaluation at the returned design fills the last step's obj_values_update (EngiBench's len > 1 rule)
     const ev = evaluateDesign(setup, x, weight, { gradient: false });
     const last = history[history.length - 1];
     last.objectivesUpdate = objectivesAt(ev, x).map((v, k) => v - last.objectives[k]);
   }
-  return { x, history, iterations: iter };
+  return { x, history, iterations: r.iterations };
 }

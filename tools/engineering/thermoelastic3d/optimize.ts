@@ -1,6 +1,7 @@
 /**
  * The ThermoElastic3D optimizer (EngiBench `FeaModel3D.run`, post-PR-#232 versions `03128b76`/`769e6107`,
- * engibench-3d-and-api.md §2.3), as a generator yielding one StepEvent per iteration.
+ * engibench-3d-and-api.md §2.3) on the shared MMA loop (mma/loop.ts), as a generator yielding one StepEvent
+ * per iteration.
  * Loop order: FE pass (sc, tc, sensitivities) → record [sc, tc] → sensitivity filter of the weighted df →
  * MMA update. Stopping rule (`has_converged`, checked after each update): iter ≥ maxIter, or change < 0.01
  * and iter ≥ 10. Then one extra FE pass at the design after the last update; it is not a step: it fills
@@ -16,7 +17,7 @@
  * constraint (its gradient is not filtered), change = max|x_new − x|; MMA as Beams3D's (BEAMS3D_MMA).
  */
 import { NumericError } from '../../errors.ts';
-import { initMma, mmaStep } from '../mma/mma.ts';
+import { mmaLoop, volumeGradient } from '../mma/loop.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { BEAMS3D_MMA, LOOP } from '../beams3d/optimize.ts';
 import { buildSensitivityFilter, filterSensitivities } from '../beams3d/filter.ts';
@@ -50,14 +51,11 @@ const converged = (change: number, iter: number, maxIter: number) => iter >= max
 export function* optimizeThermo3D(setup: Thermo3DSetup, solver: Beams3DSolver, input: Thermo3DOptimizeInput): Generator<StepEvent, Thermo3DOptimizeResult, void> {
   const { volfrac, penal, weight, maxIter } = input;
   const n = setup.nel;
-  let x: Float64Array = input.x0 ? input.x0.slice() : new Float64Array(n).fill(volfrac);
-  const history: OptiStep[] = [];
-  if (converged(1, 0, maxIter)) return { x: Float64Array.from(x, Math.fround), history, iterations: 0 };
+  const start = input.x0 ? input.x0.slice() : new Float64Array(n).fill(volfrac);
+  if (converged(1, 0, maxIter)) return { x: Float64Array.from(start, Math.fround), history: [], iterations: 0 };
   const filter = buildSensitivityFilter([setup.nely, setup.nelx, setup.nelz], input.rmin);
-  const bounds = { xmin: new Float64Array(n).fill(MATERIAL.xmin), xmax: new Float64Array(n).fill(MATERIAL.xmax) };
-  const dfdx = new Float64Array(n).fill(1 / (volfrac * n));
   const ws = createWorkspace(setup);
-  const evaluate = (iter: number, gradient = true): Thermo3DResult => {
+  const evaluate = (x: Float64Array, iter: number, gradient = true): Thermo3DResult => {
     try {
       const r = feAnalysis(setup, solver, x, penal, weight, { gradient }, ws);
       if (!Number.isFinite(r.sc) || !Number.isFinite(r.tc)) throw new NumericError(`objectives are [${r.sc}, ${r.tc}]`);
@@ -67,45 +65,28 @@ export function* optimizeThermo3D(setup: Thermo3DSetup, solver: Beams3DSolver, i
       throw e;
     }
   };
-  let mma = initMma(x, bounds);
-  let change = 1;
-  let iter = 0;
-  do {
-    iter++;
-    const fe = evaluate(iter);
-    const step: OptiStep = { step: iter, objectives: [fe.sc, fe.tc] };
-    if (history.length) history[history.length - 1].objectivesUpdate = step.objectives.map((v, i) => v - history[history.length - 1].objectives[i]);
-    history.push(step);
-    let sum = 0;
-    for (let e = 0; e < n; e++) sum += x[e];
-    const df0dx = filterSensitivities(filter, x, fe.df!);
-    let next;
-    try {
-      next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
-    } catch (e) {
-      if (!(e instanceof NumericError)) throw e;
-      throw new NumericError(`thermoelastic3d iteration ${iter}: the MMA step failed (${e.message}) at structural compliance ${fe.sc.toExponential(3)}, thermal ${fe.tc.toExponential(3)}`, {
-        iteration: iter,
-        cause: e,
-        hint: 'a start that leaves the loaded corner (nelx, nely, nelz) or the heat sink nearly void makes the sensitivities astronomically large; start from volfrac everywhere (the default) or a design with material there',
-      });
-    }
-    change = 0;
-    for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
-    if (input.fullHistory) {
-      step.x = x;
-      step.xSensitivities = [fe.dfm!, fe.dft!, fe.df!, dfdx.slice()];
-      step.xUpdate = next.x.map((v, e) => v - x[e]);
-    }
-    x = next.x;
-    mma = next.state;
-    yield { step: iter, objectives: step.objectives, change, maxIter };
-  } while (!converged(change, iter, maxIter));
+  const r = yield* mmaLoop({
+    name: 'thermoelastic3d',
+    x0: start,
+    volfrac,
+    bounds: { xmin: new Float64Array(n).fill(MATERIAL.xmin), xmax: new Float64Array(n).fill(MATERIAL.xmax) },
+    params: BEAMS3D_MMA,
+    done: (change, iter) => converged(change, iter, maxIter),
+    evaluate(x, iter) {
+      const fe = evaluate(x, iter);
+      return { objectives: [fe.sc, fe.tc], df: fe.df!, recorded: () => [fe.dfm!, fe.dft!, fe.df!, volumeGradient(n, volfrac)] };
+    },
+    filter: (x, df) => filterSensitivities(filter, x, df),
+    progressTotal: maxIter,
+    fullHistory: input.fullHistory,
+    mmaHint: 'a start that leaves the loaded corner (nelx, nely, nelz) or the heat sink nearly void makes the sensitivities astronomically large; start from volfrac everywhere (the default) or a design with material there',
+  });
   // the extra pass: EngiBench's FE at the final design, filling the last step's obj_values_update
-  const extra = evaluate(iter + 1, false);
+  const { history } = r;
+  const extra = evaluate(r.x, r.iterations + 1, false);
   if (history.length > 1) {
     const last = history[history.length - 1];
     last.objectivesUpdate = [extra.sc - last.objectives[0], extra.tc - last.objectives[1]];
   }
-  return { x: Float64Array.from(x, Math.fround), history, iterations: iter };
+  return { x: Float64Array.from(r.x, Math.fround), history, iterations: r.iterations };
 }
