@@ -115,6 +115,28 @@ describe('thermoelastic3d Problem API', () => {
   });
 });
 
+describe('thermoelastic3d sensitivities', () => {
+  it('weight 1 (point loads only): dfm is the exact gradient of sc (central differences, 1e-6); the thermal part follows EngiBench\'s formula', async () => {
+    const { cachedSetup } = await import('../../../tools/engineering/thermoelastic3d/setupCache.ts');
+    const { feAnalysis } = await import('../../../tools/engineering/thermoelastic3d/fe.ts');
+    const { setup, solver } = cachedSetup(small);
+    const x = Float64Array.from({ length: 24 }, (_, i) => 0.3 + 0.4 * Math.abs(Math.sin(3 * i + 1)));
+    const r = feAnalysis(setup, solver, x, 3, 1, { gradient: true });
+    const h = 1e-6;
+    for (const e of [0, 5, 11, 23]) {
+      const up = x.slice(), dn = x.slice();
+      up[e] += h;
+      dn[e] -= h;
+      const fd = (feAnalysis(setup, solver, up, 3, 1, { gradient: false }).sc - feAnalysis(setup, solver, dn, 3, 1, { gradient: false }).sc) / (2 * h);
+      expect(Math.abs(r.dfm![e] - fd) / Math.abs(fd)).toBeLessThan(1e-6);
+      expect(r.df![e]).toBe(r.dfm![e]);
+    }
+    // with no mechanical coupling EngiBench's thermal adjoint is −T, so dft would be the exact −p·x^(p−1)·T_eᵀKEth·T_e;
+    // the coupling term −2·D_cᵀu moves it away from that (it is not the gradient of tc, as in EngiBench)
+    expect(r.dft!.some((v) => Number.isFinite(v) && v !== 0)).toBe(true);
+  });
+});
+
 describe('thermoelastic3d element matrices', () => {
   it('KEth is symmetric, annihilates constants, has trace 8/3·k; CEthm turns a uniform temperature rise into self-equilibrated forces', () => {
     const K = elementConductivity();
