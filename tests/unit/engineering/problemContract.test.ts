@@ -122,6 +122,8 @@ describe('the OptiStep fields of each problem (history "full"), as EngiBench\'s 
     const config = { ...POLICY[id], ...(id === 'photonics2d' ? {} : { max_iter: 3 }) };
     const r = optimize(p, config, { history: 'full' });
     check(id, r.history, size(r.design));
+    // EngiBench's Beams2D test (91135ca4): the recorded sensitivities are finite and ≤ 0, x is the design's vector
+    if (id === 'beams2d') expect(r.history.every((h) => h.xSensitivities![0].every((v) => Number.isFinite(v) && v <= 0))).toBe(true);
     // without 'full' no arrays ride along
     const plain = optimize(p, config);
     expect(plain.history.every((h) => h.x === undefined && h.xSensitivities === undefined && h.xUpdate === undefined)).toBe(true);
