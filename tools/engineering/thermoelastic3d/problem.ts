@@ -6,13 +6,13 @@
  * (C order, indexed [y, x, z]) with values in [0, 1].
  *
  * Like EngiBench (newest): objectives [structural_compliance, thermal_compliance]; one design constraint,
- * volume_fraction_bound (|mean − volfrac| ≤ 0.01, a THEORY warning); simulate neither checks bounds nor clips
+ * volume_fraction_bound (|mean − volfrac| ≤ 0.01, a THEORY warning, fields.ts); simulate neither checks bounds nor clips
  * in EngiBench (here a design outside [0, 1] or with NaN is an InputError: a zero or negative density makes
  * the matrices singular or indefinite, there is no Emin). Powers in float64 (EngiBench's TE3D designs are
  * float64 arrays: random_design returns the dataset row without a float32 cast).
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields, volumeFractionViolations } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
 import { projectionPanels } from '../beams3d/render.ts';
@@ -23,8 +23,6 @@ import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'thermoelastic3d';
 const FIELDS = [...conditions, ...configFields];
-/** EngiBench's volume_fraction_bound: |mean(design) − volfrac| ≤ 0.01. */
-export const VOLUME_TOLERANCE = 0.01;
 const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
 
 export function assertConfig(values: ConfigValues): Thermo3DConfig {
@@ -72,12 +70,8 @@ export const thermoelastic3d: Problem = {
   checkConstraints(design, config): Violation[] {
     const values = resolveConfig(config);
     const c = typedConfig(values);
-    const out = [...runConstraints(configConstraints, values), ...designSpaceViolations(design, shapeOf(c))];
-    const m = mean(design.data);
-    if (Number.isFinite(m) && Math.abs(m - c.volfrac) > VOLUME_TOLERANCE) {
-      out.push({ constraint: 'volume_fraction_bound', categories: ['THEORY'], criticality: 'warning', cause: `mean(design) = ${fmt(m)} is more than ${VOLUME_TOLERANCE} from volfrac = ${fmt(c.volfrac)}` });
-    }
-    return out;
+    const space = designSpaceViolations(design, shapeOf(c));
+    return [...runConstraints(configConstraints, values), ...space, ...(space.length ? [] : volumeFractionViolations(design, c.volfrac))];
   },
   simulate(design, config) {
     return simulateObjectives(design, assertConfig(resolveConfig(config)));
