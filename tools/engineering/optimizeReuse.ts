@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { throwIfCancelled } from '../errors.ts';
 import type { ConfigValues } from './constraint.ts';
 import type { Design, OptimizeResult, StepEvent } from './problem.ts';
+import { storedStep } from './store/designMeta.ts';
 
 export type ReusableResult = OptimizeResult & { objectives: number[] };
 
@@ -54,7 +55,7 @@ const enabled = () => process.env.ENGIAI_OPTIMIZE_REUSE !== '0';
 function copyOf(r: ReusableResult): ReusableResult {
   return {
     design: { shape: [r.design.shape[0], r.design.shape[1]], data: new Float64Array(r.design.data) },
-    history: r.history.map((s) => ({ step: s.step, objectives: [...s.objectives] })),
+    history: r.history.map((s) => storedStep({ ...s, objectives: [...s.objectives] })),
     iterations: r.iterations,
     objectives: [...r.objectives],
     ...(r.warnings ? { warnings: structuredClone(r.warnings) } : {}),

@@ -21,6 +21,7 @@ const SMALLEST: Record<string, string[]> = {
   reasoning: ['--instances', '20', '--runs', '1'],
   retrieval: ['--notes', '50', '--queries', '10', '--large', '100', '--pdfs', '2', '--repeats', '1'],
   thermoelastic2d: ['--runs', '1', '--max-iter', '2'],
+  thermoelastic3d: ['--runs', '1', '--n', '4', '--max-iter', '2'],
   webLoad: ['--sessions', '2'],
   workflow: ['--samples', '1', '--seeds', '1'],
 };

@@ -76,7 +76,7 @@ export function createBeams3D(): Problem {
       const x0 = options.startingPoint ? assertDesign(options.startingPoint, c, 'startingPoint') : undefined;
       const { setup, solver } = cachedSetup(c);
       return (function* () {
-        const r = yield* optimizeBeams3D(setup, solver, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, maxIter: c.maxIter, x0 });
+        const r = yield* optimizeBeams3D(setup, solver, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, maxIter: c.maxIter, x0, fullHistory: options.history === 'full' });
         return { design: { shape: shapeOf(c), data: r.x }, history: r.history, iterations: r.iterations };
       })();
     },
