@@ -57,4 +57,5 @@ registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).be
 registerProblem('photonics2d', async () => (await import('./photonics2d/problem.ts')).photonics2d);
 registerProblem('beams3d', async () => (await import('./beams3d/problem.ts')).beams3d);
 registerProblem('thermoelastic2d', async () => (await import('./thermoelastic2d/problem.ts')).thermoelastic2d);
+registerProblem('heatconduction2d', async () => (await import('./heatconduction2d/problem.ts')).heatconduction2d);
 registerProblemVersion('beams2d', 0, async () => (await import('./beams2d/problem.ts')).beams2dV0);
