@@ -10,17 +10,25 @@
  *   comparisons (dolfin's SubDomain, topological method); a vertex exactly at lb or ub is free.
  * Legend: NN squares per side, nv vertices, nt triangles, tri vertex triples (nt×3).
  */
+/** A simplex mesh of the unit square or cube (HeatConduction3D builds its own, heatconduction3d/mesh.ts). */
 export interface HeatMesh {
+  /** 2 (triangles) or 3 (tetrahedra). */
+  dim: 2 | 3;
+  /** Squares (cubes) per side. */
   nn: number;
   nv: number;
+  /** Cells. */
   nt: number;
-  /** x, y per vertex. */
+  /** dim coordinates per vertex. */
   coords: Float64Array;
-  /** Vertex triples per triangle (dolfin's cell order). */
-  tri: Int32Array;
-  /** Image row/column each grid line reads: int((i/NN)/(1/NN)). */
+  /** dim + 1 vertices per cell (dolfin's cell order). */
+  cells: Int32Array;
+  /** Image index each grid line reads: int((i/NN)/(1/NN)). */
   readIndex: Int32Array;
 }
+
+/** int((i/NN)/(1/NN)) for i = 0..NN: EngiBench's truncating read of vertex coordinates i/NN. */
+export const truncatingReadIndex = (nn: number): Int32Array => Int32Array.from({ length: nn + 1 }, (_, i) => Math.trunc(i / nn / (1 / nn)));
 
 export function buildMesh(nn: number): HeatMesh {
   const side = nn + 1;
@@ -42,9 +50,7 @@ export function buildMesh(nn: number): HeatMesh {
       tri.set([v, v + side, v + side + 1], 3 * t++);
     }
   }
-  const h = 1 / nn;
-  const readIndex = Int32Array.from({ length: side }, (_, i) => Math.trunc(i / nn / h));
-  return { nn, nv, nt, coords, tri, readIndex };
+  return { dim: 2, nn, nv, nt, coords, cells: tri, readIndex: truncatingReadIndex(nn) };
 }
 
 /** Nodal values of a design image [i, j] (C order, side × side) as EngiBench reads them: a_v = image[int(x/h), int(y/h)]. */

@@ -1,6 +1,6 @@
 /**
- * The HeatConduction2D forward model and its gradients (engibench-3d-and-api.md §3.2), on nodal P1
- * values a (vertex order):
+ * The HeatConduction forward model and its gradients (engibench-3d-and-api.md §3.2), on nodal P1
+ * values a (vertex order), for triangles and tetrahedra alike:
  *   find T ∈ P1, T = 0 on the Dirichlet set:  ∫ k(a) ∇T·∇v dx = ∫ f v dx  for all v,
  *   k(a) = ε + (1 − ε)·a^p,   J = ∫ f T dx + α ∫ |∇a|² dx.
  * k(a) is integrated with the degree-3 rule, as FFC does for EngiBench's form; the system is
@@ -8,7 +8,7 @@
  * solver takes one LU step of the same linear system.
  *
  * Gradients with respect to the nodal a (the problem is self-adjoint: the adjoint state is T):
- *   dJ/da_m = −Σ_e (T_eᵀ K0_e T_e)·∂k̄_e/∂a_m + 2α (L a)_m,   k̄_e = 2 Σ_q w_q k(a(ξ_q)),
+ *   dJ/da_m = −Σ_e (T_eᵀ K0_e T_e)·∂k̄_e/∂a_m + 2α (L a)_m,   k̄_e = d! Σ_q w_q k(a(ξ_q)),
  *   L = Σ_e K0_e (the unit Laplacian). With the degree-3 rule in ∂k̄_e this is the exact gradient of
  *   the discrete J ('exact'); with the degree-4 rule it is the vector pyadjoint assembles from UFL's
  *   derivative form for EngiBench's IPOPT ('engibench'), 0.2–5 % off the exact one.
@@ -16,7 +16,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
-import { DEGREE3, DEGREE4, type TriangleRule } from './quadrature.ts';
+import type { SimplexRule } from './quadrature.ts';
 import { MODEL, type HeatSetup } from './setup.ts';
 
 export type GradientKind = 'exact' | 'engibench';
@@ -34,32 +34,33 @@ export interface HeatEvaluation {
   grad?: Float64Array;
 }
 
-/** k̄_e = 2 Σ_q w_q k(a(ξ_q)) per triangle, so that K_e = k̄_e·K0_e. */
-function conductivity(setup: HeatSetup, a: Float64Array, rule: TriangleRule): Float64Array {
-  const { tri, nt } = setup.mesh;
-  const { bary, weights } = rule;
+/** k̄_e = d! Σ_q w_q k(a(ξ_q)) per cell, so that K_e = k̄_e·K0_e. */
+function conductivity(setup: HeatSetup, a: Float64Array, rule: SimplexRule): Float64Array {
+  const { cells, nt } = setup.mesh;
+  const { bary, weights, nc, factorial } = rule;
   const { eps, p } = MODEL;
   const out = new Float64Array(nt);
   for (let t = 0; t < nt; t++) {
-    const a0 = a[tri[3 * t]], a1 = a[tri[3 * t + 1]], a2 = a[tri[3 * t + 2]];
     let s = 0;
     for (let q = 0; q < weights.length; q++) {
-      const aq = bary[3 * q] * a0 + bary[3 * q + 1] * a1 + bary[3 * q + 2] * a2;
+      let aq = 0;
+      for (let i = 0; i < nc; i++) aq += bary[nc * q + i] * a[cells[nc * t + i]];
       s += weights[q] * (eps + (1 - eps) * aq ** p);
     }
-    out[t] = 2 * s;
+    out[t] = factorial * s;
   }
   return out;
 }
 
 function regularization(setup: HeatSetup, a: Float64Array): { value: number; La: Float64Array } {
-  const { tri, nt } = setup.mesh;
+  const { cells, nt } = setup.mesh;
+  const nc = setup.nc;
   const La = new Float64Array(a.length);
   for (let t = 0; t < nt; t++) {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < nc; i++) {
       let s = 0;
-      for (let j = 0; j < 3; j++) s += setup.k0[9 * t + 3 * i + j] * a[tri[3 * t + j]];
-      La[tri[3 * t + i]] += s;
+      for (let j = 0; j < nc; j++) s += setup.k0[nc * nc * t + nc * i + j] * a[cells[nc * t + j]];
+      La[cells[nc * t + i]] += s;
     }
   }
   let aLa = 0;
@@ -69,13 +70,14 @@ function regularization(setup: HeatSetup, a: Float64Array): { value: number; La:
 
 /** Solves K(a) T = F on the free nodes. */
 export function solveTemperature(setup: HeatSetup, a: Float64Array, factor?: CholeskyFactor): { T: Float64Array; factor: CholeskyFactor } {
-  const kbar = conductivity(setup, a, DEGREE3);
+  const kbar = conductivity(setup, a, setup.rules.forward);
   const values = new Float64Array(setup.pattern.colIdx.length);
   const { slots, k0 } = setup;
+  const n2 = setup.nc * setup.nc;
   for (let t = 0; t < kbar.length; t++) {
-    for (let k = 0; k < 9; k++) {
-      const s = slots[9 * t + k];
-      if (s >= 0) values[s] += kbar[t] * k0[9 * t + k];
+    for (let k = 0; k < n2; k++) {
+      const s = slots[n2 * t + k];
+      if (s >= 0) values[s] += kbar[t] * k0[n2 * t + k];
     }
   }
   const f = factorize(setup.sym, values, factor);
@@ -86,29 +88,29 @@ export function solveTemperature(setup: HeatSetup, a: Float64Array, factor?: Cho
   return { T, factor: f };
 }
 
-/** Adds −(T_eᵀK0_eT_e)·∂k̄_e/∂a to grad, with ∂k̄_e/∂a_j = 2 Σ_q w_q (1 − ε) p a_q^(p−1) λ_j(ξ_q). */
-function addConductivityGradient(setup: HeatSetup, a: Float64Array, T: Float64Array, rule: TriangleRule, grad: Float64Array): void {
-  const { tri, nt } = setup.mesh;
-  const { bary, weights } = rule;
+/** Adds −(T_eᵀK0_eT_e)·∂k̄_e/∂a to grad, with ∂k̄_e/∂a_j = d! Σ_q w_q (1 − ε) p a_q^(p−1) λ_j(ξ_q). */
+function addConductivityGradient(setup: HeatSetup, a: Float64Array, T: Float64Array, rule: SimplexRule, grad: Float64Array): void {
+  const { cells, nt } = setup.mesh;
+  const { bary, weights, nc, factorial } = rule;
   const { eps, p } = MODEL;
+  const n2 = nc * nc;
+  const Te = new Float64Array(nc), ae = new Float64Array(nc), d = new Float64Array(nc);
   for (let t = 0; t < nt; t++) {
-    const v0 = tri[3 * t], v1 = tri[3 * t + 1], v2 = tri[3 * t + 2];
-    const Te = [T[v0], T[v1], T[v2]];
-    let energy = 0;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) energy += Te[i] * setup.k0[9 * t + 3 * i + j] * Te[j];
-    if (energy === 0) continue;
-    let d0 = 0, d1 = 0, d2 = 0;
-    for (let q = 0; q < weights.length; q++) {
-      const b0 = bary[3 * q], b1 = bary[3 * q + 1], b2 = bary[3 * q + 2];
-      const aq = b0 * a[v0] + b1 * a[v1] + b2 * a[v2];
-      const dk = weights[q] * (1 - eps) * p * aq ** (p - 1);
-      d0 += dk * b0;
-      d1 += dk * b1;
-      d2 += dk * b2;
+    for (let i = 0; i < nc; i++) {
+      Te[i] = T[cells[nc * t + i]];
+      ae[i] = a[cells[nc * t + i]];
     }
-    grad[v0] -= 2 * energy * d0;
-    grad[v1] -= 2 * energy * d1;
-    grad[v2] -= 2 * energy * d2;
+    let energy = 0;
+    for (let i = 0; i < nc; i++) for (let j = 0; j < nc; j++) energy += Te[i] * setup.k0[n2 * t + nc * i + j] * Te[j];
+    if (energy === 0) continue;
+    d.fill(0);
+    for (let q = 0; q < weights.length; q++) {
+      let aq = 0;
+      for (let i = 0; i < nc; i++) aq += bary[nc * q + i] * ae[i];
+      const dk = weights[q] * (1 - eps) * p * aq ** (p - 1);
+      for (let i = 0; i < nc; i++) d[i] += dk * bary[nc * q + i];
+    }
+    for (let i = 0; i < nc; i++) grad[cells[nc * t + i]] -= factorial * energy * d[i];
   }
 }
 
@@ -118,11 +120,11 @@ export function evaluate(setup: HeatSetup, a: Float64Array, opts: { gradient?: G
   for (let v = 0; v < T.length; v++) thermal += setup.load[v] * T[v];
   const reg = regularization(setup, a);
   const J = thermal + reg.value;
-  if (!Number.isFinite(J)) throw new NumericError(`heatconduction2d: the objective is ${J}`);
+  if (!Number.isFinite(J)) throw new NumericError(`heat conduction: the objective is ${J}`);
   const out: HeatEvaluation & { factor: CholeskyFactor } = { J, thermal, regularization: reg.value, T, factor };
   if (opts.gradient) {
     const grad = reg.La.map((v) => 2 * MODEL.alpha * v);
-    addConductivityGradient(setup, a, T, opts.gradient === 'exact' ? DEGREE3 : DEGREE4, grad);
+    addConductivityGradient(setup, a, T, opts.gradient === 'exact' ? setup.rules.forward : setup.rules.engibench, grad);
     out.grad = grad;
   }
   return out;

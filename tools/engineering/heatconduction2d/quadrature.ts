@@ -8,19 +8,28 @@
  *   (k'(a)·φ has estimated degree 3 + 1).
  * Both are symmetric under permutations of the vertices, so a cell's local vertex order does not matter.
  */
-export interface TriangleRule {
+export interface SimplexRule {
   degree: number;
-  /** Barycentric coordinates (λ0, λ1, λ2) per point, λ1 = ξ1, λ2 = ξ2. */
+  /** Vertices of the simplex (3 or 4). */
+  nc: number;
+  /** Barycentric coordinates (λ0, λ1, …) per point, λ_i = ξ_i for i ≥ 1. */
   bary: Float64Array;
-  /** Weights on the reference triangle (sum ½). */
+  /** Weights on the reference simplex (sum 1/d!). */
   weights: Float64Array;
+  /** d!: the reference simplex's measure is 1/d!, so ∫_T g = |T|·d!·Σ w_q g(ξ_q). */
+  factorial: number;
 }
 
-function rule(degree: number, points: [number, number][], weights: number[]): TriangleRule {
-  const bary = new Float64Array(3 * points.length);
-  points.forEach(([x, y], q) => bary.set([1 - x - y, x, y], 3 * q));
-  return { degree, bary, weights: Float64Array.from(weights) };
+/** A rule from reference points ξ (d coordinates each) and weights. */
+export function simplexRule(degree: number, points: number[][], weights: number[]): SimplexRule {
+  const d = points[0].length;
+  const nc = d + 1;
+  const bary = new Float64Array(nc * points.length);
+  points.forEach((xi, q) => bary.set([1 - xi.reduce((a, b) => a + b, 0), ...xi], nc * q));
+  return { degree, nc, bary, weights: Float64Array.from(weights), factorial: d === 2 ? 2 : 6 };
 }
+
+const rule = simplexRule;
 
 const W3 = 0.08333333333333333;
 export const DEGREE3 = rule(

@@ -1,76 +1,105 @@
 /**
- * Everything a HeatConduction2D solve needs for one (resolution, length), built once and cached
- * (the last one is kept, like Beams3D's setup cache): the mesh, the Dirichlet nodes, the free-node
- * numbering, the full symmetric CSR pattern of K_ff with each element's 3×3 slots (−1 where a row
- * or column is fixed), the P1 geometry and the symbolic sparse Cholesky analysis.
+ * Everything a HeatConduction solve needs for one mesh and Dirichlet set, built once and cached
+ * (the last one is kept, like Beams3D's setup cache): the free-node numbering, the full symmetric
+ * CSR pattern of K_ff with each cell's (d+1)² slots (−1 where a row or column is fixed), the P1
+ * geometry, the quadrature rules and the symbolic sparse Cholesky analysis. The same code serves
+ * triangles (HeatConduction2D) and tetrahedra (HeatConduction3D).
  *
- * Legend: A_e triangle area, ∇λ_i the (constant) gradients of its barycentric coordinates,
- * K0_e[i][j] = A_e·∇λ_i·∇λ_j (the unit-conductivity stiffness; K_e = k̄_e·K0_e), load_v = f·Σ A_e/3
- * (∫f φ_v with the P1 source f = 0.01 interpolated exactly), smass_v = Σ A_e/3 (∫φ_v dx).
+ * Legend: d the dimension, nc = d + 1 vertices per cell, |T| the cell's measure, ∇λ_i the
+ * (constant) gradients of its barycentric coordinates, K0_e[i][j] = |T|·∇λ_i·∇λ_j (the
+ * unit-conductivity stiffness; K_e = k̄_e·K0_e), load_v = f·Σ|T|/nc (∫f φ_v with the P1 source
+ * f = 0.01 interpolated exactly), smass_v = Σ|T|/nc (∫φ_v dx).
  */
 import { analyze, type CholeskySymbolic, type CsrPattern } from '../linalg/sparseCholesky.ts';
 import { buildMesh, dirichletNodes, type HeatMesh } from './mesh.ts';
+import { DEGREE3, DEGREE4, type SimplexRule } from './quadrature.ts';
 
 /** EngiBench's constants (engibench-3d-and-api.md §3.1): k(a) = ε + (1 − ε)·a^p, source f, regularisation α. */
 export const MODEL = { eps: 1e-3, p: 5, f: 1e-2, alpha: 1e-8 } as const;
 
 export interface HeatSetup {
   mesh: HeatMesh;
-  length: number;
+  /** Vertices per cell. */
+  nc: number;
   dirichlet: Int32Array;
   /** Vertex → free index, −1 for a Dirichlet vertex. */
   toFree: Int32Array;
   toGlobal: Int32Array;
   pattern: CsrPattern;
   sym: CholeskySymbolic;
-  /** Per triangle, the 9 CSR slots of its local entries (row-major), −1 when fixed. */
+  /** Per cell, the nc² CSR slots of its local entries (row-major), −1 when fixed. */
   slots: Int32Array;
-  /** Per triangle, K0_e row-major (9). */
+  /** Per cell, K0_e row-major (nc²). */
   k0: Float64Array;
-  area: Float64Array;
+  /** Per cell, its measure |T|. */
+  measure: Float64Array;
   load: Float64Array;
   smass: Float64Array;
+  /** The forward form's rule (degree 3) and pyadjoint's derivative-form rule (degree 4). */
+  rules: { forward: SimplexRule; engibench: SimplexRule };
 }
 
-function geometry(mesh: HeatMesh): { area: Float64Array; k0: Float64Array } {
-  const { nt, tri, coords } = mesh;
-  const area = new Float64Array(nt);
-  const k0 = new Float64Array(9 * nt);
+/** Barycentric gradients from the inverse Jacobian J = [p1 − p0, …, pd − p0]: ∇λ_i = row i−1 of J⁻¹, ∇λ0 = −Σ. */
+function geometry(mesh: HeatMesh): { measure: Float64Array; k0: Float64Array } {
+  const { nt, cells, coords, dim } = mesh;
+  const nc = dim + 1;
+  const measure = new Float64Array(nt);
+  const k0 = new Float64Array(nc * nc * nt);
+  const g = new Float64Array(nc * dim);
   for (let t = 0; t < nt; t++) {
-    const [a, b, c] = [tri[3 * t], tri[3 * t + 1], tri[3 * t + 2]];
-    const x0 = coords[2 * a], y0 = coords[2 * a + 1];
-    const x1 = coords[2 * b], y1 = coords[2 * b + 1];
-    const x2 = coords[2 * c], y2 = coords[2 * c + 1];
-    const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    const A = Math.abs(det) / 2;
-    // ∇λ_i = (y_j − y_k, x_k − x_j)/det for (i, j, k) cyclic.
-    const g = [(y1 - y2) / det, (x2 - x1) / det, (y2 - y0) / det, (x0 - x2) / det, (y0 - y1) / det, (x1 - x0) / det];
-    area[t] = A;
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) k0[9 * t + 3 * i + j] = A * (g[2 * i] * g[2 * j] + g[2 * i + 1] * g[2 * j + 1]);
+    const v = cells.subarray(nc * t, nc * t + nc);
+    const p = (i: number, c: number) => coords[dim * v[i] + c];
+    let det: number;
+    if (dim === 2) {
+      const a = p(1, 0) - p(0, 0), b = p(2, 0) - p(0, 0), c = p(1, 1) - p(0, 1), d = p(2, 1) - p(0, 1);
+      // J = [[a, b], [c, d]] (columns p1 − p0, p2 − p0); rows of J⁻¹ are ∇λ1, ∇λ2.
+      det = a * d - b * c;
+      g.set([d / det, -b / det, -c / det, a / det], 2);
+      measure[t] = Math.abs(det) / 2;
+    } else {
+      const J = [0, 1, 2].map((r) => [1, 2, 3].map((i) => p(i, r) - p(0, r)));
+      const cof = (r: number, c: number) => {
+        const rr = [0, 1, 2].filter((x) => x !== r), cc = [0, 1, 2].filter((x) => x !== c);
+        return ((r + c) % 2 ? -1 : 1) * (J[rr[0]][cc[0]] * J[rr[1]][cc[1]] - J[rr[0]][cc[1]] * J[rr[1]][cc[0]]);
+      };
+      det = J[0][0] * cof(0, 0) + J[0][1] * cof(0, 1) + J[0][2] * cof(0, 2);
+      // (J⁻¹)[i][r] = cof(r, i)/det.
+      for (let i = 0; i < 3; i++) for (let r = 0; r < 3; r++) g[3 * (i + 1) + r] = cof(r, i) / det;
+      measure[t] = Math.abs(det) / 6;
+    }
+    for (let r = 0; r < dim; r++) {
+      let s = 0;
+      for (let i = 1; i < nc; i++) s += g[dim * i + r];
+      g[r] = -s;
+    }
+    for (let i = 0; i < nc; i++) {
+      for (let j = 0; j < nc; j++) {
+        let s = 0;
+        for (let r = 0; r < dim; r++) s += g[dim * i + r] * g[dim * j + r];
+        k0[nc * nc * t + nc * i + j] = measure[t] * s;
+      }
     }
   }
-  return { area, k0 };
+  return { measure, k0 };
 }
 
-export function createSetup(resolution: number, length: number): HeatSetup {
-  const mesh = buildMesh(resolution - 1);
-  const dirichlet = dirichletNodes(mesh, length);
+export function setupFor(mesh: HeatMesh, dirichlet: Int32Array, rules: HeatSetup['rules']): HeatSetup {
+  const nc = mesh.dim + 1;
   const toFree = new Int32Array(mesh.nv).fill(0);
   for (const v of dirichlet) toFree[v] = -1;
   const toGlobalList: number[] = [];
   for (let v = 0; v < mesh.nv; v++) if (toFree[v] === 0) toFree[v] = toGlobalList.push(v) - 1;
   const toGlobal = Int32Array.from(toGlobalList);
   const nf = toGlobal.length;
-  const { tri, nt } = mesh;
-  // Pattern of K_ff: a node's free neighbours in some triangle, itself included.
+  const { cells, nt } = mesh;
+  // Pattern of K_ff: a node's free neighbours in some cell, itself included.
   const neighbours: Set<number>[] = Array.from({ length: nf }, (_, r) => new Set([r]));
   for (let t = 0; t < nt; t++) {
-    for (let i = 0; i < 3; i++) {
-      const r = toFree[tri[3 * t + i]];
+    for (let i = 0; i < nc; i++) {
+      const r = toFree[cells[nc * t + i]];
       if (r < 0) continue;
-      for (let j = 0; j < 3; j++) {
-        const c = toFree[tri[3 * t + j]];
+      for (let j = 0; j < nc; j++) {
+        const c = toFree[cells[nc * t + j]];
         if (c >= 0) neighbours[r].add(c);
       }
     }
@@ -87,35 +116,45 @@ export function createSetup(resolution: number, length: number): HeatSetup {
       if (colIdx[mid] < c) lo = mid + 1;
       else hi = mid - 1;
     }
-    throw new Error(`heatconduction2d: (${r}, ${c}) is not in the pattern`);
+    throw new Error(`heat conduction setup: (${r}, ${c}) is not in the pattern`);
   };
-  const slots = new Int32Array(9 * nt).fill(-1);
+  const slots = new Int32Array(nc * nc * nt).fill(-1);
   for (let t = 0; t < nt; t++) {
-    for (let i = 0; i < 3; i++) {
-      const r = toFree[tri[3 * t + i]];
+    for (let i = 0; i < nc; i++) {
+      const r = toFree[cells[nc * t + i]];
       if (r < 0) continue;
-      for (let j = 0; j < 3; j++) {
-        const c = toFree[tri[3 * t + j]];
-        if (c >= 0) slots[9 * t + 3 * i + j] = slotOf(r, c);
+      for (let j = 0; j < nc; j++) {
+        const c = toFree[cells[nc * t + j]];
+        if (c >= 0) slots[nc * nc * t + nc * i + j] = slotOf(r, c);
       }
     }
   }
   const pattern: CsrPattern = { n: nf, rowPtr, colIdx };
-  const coords = new Float64Array(2 * nf);
-  for (let r = 0; r < nf; r++) coords.set(mesh.coords.subarray(2 * toGlobal[r], 2 * toGlobal[r] + 2), 2 * r);
-  const sym = analyze(pattern, { coords });
-  const { area, k0 } = geometry(mesh);
+  const dim = mesh.dim;
+  const coords = new Float64Array(dim * nf);
+  for (let r = 0; r < nf; r++) coords.set(mesh.coords.subarray(dim * toGlobal[r], dim * toGlobal[r] + dim), dim * r);
+  const sym = analyze(pattern, { coords, coordDims: dim });
+  const { measure, k0 } = geometry(mesh);
   const smass = new Float64Array(mesh.nv);
-  for (let t = 0; t < nt; t++) for (let i = 0; i < 3; i++) smass[tri[3 * t + i]] += area[t] / 3;
+  for (let t = 0; t < nt; t++) for (let i = 0; i < nc; i++) smass[cells[nc * t + i]] += measure[t] / nc;
   const load = smass.map((s) => MODEL.f * s);
-  return { mesh, length, dirichlet, toFree, toGlobal, pattern, sym, slots, k0, area, load, smass };
+  return { mesh, nc, dirichlet, toFree, toGlobal, pattern, sym, slots, k0, measure, load, smass, rules };
 }
 
-let last: { key: string; setup: HeatSetup } | undefined;
-
-/** The setup of the last (resolution, length) asked for, rebuilt when either changes. */
-export function cachedSetup(resolution: number, length: number): HeatSetup {
-  const key = `${resolution}/${length}`;
-  if (last?.key !== key) last = { key, setup: createSetup(resolution, length) };
-  return last.setup;
+/** The HeatConduction2D setup of a resolution and an insulated length. */
+export function createSetup(resolution: number, length: number): HeatSetup {
+  const mesh = buildMesh(resolution - 1);
+  return setupFor(mesh, dirichletNodes(mesh, length), { forward: DEGREE3, engibench: DEGREE4 });
 }
+
+/** One cache entry per caller (2-D, 3-D): the setup of the last key asked for, rebuilt when it changes. */
+export function lastSetupCache(build: (resolution: number, length: number) => HeatSetup): (resolution: number, length: number) => HeatSetup {
+  let last: { key: string; setup: HeatSetup } | undefined;
+  return (resolution, length) => {
+    const key = `${resolution}/${length}`;
+    if (last?.key !== key) last = { key, setup: build(resolution, length) };
+    return last.setup;
+  };
+}
+
+export const cachedSetup = lastSetupCache(createSetup);
