@@ -4,8 +4,8 @@
  *   find T ∈ P1, T = 0 on the Dirichlet set:  ∫ k(a) ∇T·∇v dx = ∫ f v dx  for all v,
  *   k(a) = ε + (1 − ε)·a^p,   J = ∫ f T dx + α ∫ |∇a|² dx.
  * k(a) is integrated with the degree-3 rule, as FFC does for EngiBench's form; the system is
- * solved on the free nodes (T = 0 eliminated) with our sparse Cholesky, where dolfin's Newton
- * solver takes one LU step of the same linear system.
+ * solved on the free nodes (T = 0 eliminated) with our sparse Cholesky (Jacobi CG to 1e-10 on large
+ * 3-D grids), where dolfin's Newton solver takes one LU (2-D; 3-D: CG + AMG) step of the same system.
  *
  * Gradients with respect to the nodal a (the problem is self-adjoint: the adjoint state is T):
  *   dJ/da_m = −Σ_e (T_eᵀ K0_e T_e)·∂k̄_e/∂a_m + 2α (L a)_m,   k̄_e = d! Σ_q w_q k(a(ξ_q)),
@@ -16,6 +16,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
+import { jacobiPcg } from './pcg.ts';
 import type { SimplexRule } from './quadrature.ts';
 import { MODEL, type HeatSetup } from './setup.ts';
 
@@ -68,8 +69,8 @@ function regularization(setup: HeatSetup, a: Float64Array): { value: number; La:
   return { value: MODEL.alpha * aLa, La };
 }
 
-/** Solves K(a) T = F on the free nodes. */
-export function solveTemperature(setup: HeatSetup, a: Float64Array, factor?: CholeskyFactor): { T: Float64Array; factor: CholeskyFactor } {
+/** Solves K(a) T = F on the free nodes (sparse Cholesky, or Jacobi CG where the setup has no analysis). */
+export function solveTemperature(setup: HeatSetup, a: Float64Array, factor?: CholeskyFactor): { T: Float64Array; factor?: CholeskyFactor } {
   const kbar = conductivity(setup, a, setup.rules.forward);
   const values = new Float64Array(setup.pattern.colIdx.length);
   const { slots, k0 } = setup;
@@ -80,9 +81,9 @@ export function solveTemperature(setup: HeatSetup, a: Float64Array, factor?: Cho
       if (s >= 0) values[s] += kbar[t] * k0[n2 * t + k];
     }
   }
-  const f = factorize(setup.sym, values, factor);
   const rhs = Float64Array.from(setup.toGlobal, (v) => setup.load[v]);
-  const Tf = solve(f, rhs);
+  const f = setup.sym ? factorize(setup.sym, values, factor) : undefined;
+  const Tf = f ? solve(f, rhs) : jacobiPcg(setup.pattern, values, rhs).x;
   const T = new Float64Array(setup.mesh.nv);
   for (let r = 0; r < Tf.length; r++) T[setup.toGlobal[r]] = Tf[r];
   return { T, factor: f };
@@ -114,14 +115,14 @@ function addConductivityGradient(setup: HeatSetup, a: Float64Array, T: Float64Ar
   }
 }
 
-export function evaluate(setup: HeatSetup, a: Float64Array, opts: { gradient?: GradientKind; factor?: CholeskyFactor } = {}): HeatEvaluation & { factor: CholeskyFactor } {
+export function evaluate(setup: HeatSetup, a: Float64Array, opts: { gradient?: GradientKind; factor?: CholeskyFactor } = {}): HeatEvaluation & { factor?: CholeskyFactor } {
   const { T, factor } = solveTemperature(setup, a, opts.factor);
   let thermal = 0;
   for (let v = 0; v < T.length; v++) thermal += setup.load[v] * T[v];
   const reg = regularization(setup, a);
   const J = thermal + reg.value;
   if (!Number.isFinite(J)) throw new NumericError(`heat conduction: the objective is ${J}`);
-  const out: HeatEvaluation & { factor: CholeskyFactor } = { J, thermal, regularization: reg.value, T, factor };
+  const out: HeatEvaluation & { factor?: CholeskyFactor } = { J, thermal, regularization: reg.value, T, factor };
   if (opts.gradient) {
     const grad = reg.La.map((v) => 2 * MODEL.alpha * v);
     addConductivityGradient(setup, a, T, opts.gradient === 'exact' ? setup.rules.forward : setup.rules.engibench, grad);

@@ -22,6 +22,7 @@ import { nodalImage, readDesign } from './mesh.ts';
 import { evaluate } from './model.ts';
 import { optimizeHeat } from './optimize.ts';
 import { ipoptPushed, roundLikeEngibench } from './push.ts';
+import { roundTripWarning } from './roundTrip.ts';
 import { cachedSetup, type HeatSetup } from './setup.ts';
 
 export const ID = 'heatconduction2d';
@@ -70,23 +71,6 @@ export function simulateHeat(design: Design, c: HeatConfig): HeatSimulation {
 }
 
 const fmt = (v: number) => `${Number(v.toPrecision(4))}`;
-
-/**
- * EngiBench writes the result as the image of the nodal values but reads designs at int(x/h), which
- * skips a few rows and columns (mesh.ts): simulate of the returned design is then not the last
- * history value. Said as a warning, with both numbers, wherever the grid has such rows.
- */
-function roundTripWarning(setup: HeatSetup, design: Design, last: number): Violation | undefined {
-  const skipped = [...setup.mesh.readIndex.keys()].filter((i) => !setup.mesh.readIndex.includes(i));
-  if (!skipped.length) return undefined;
-  const readBack = evaluate(setup, readDesign(setup.mesh, design.data)).J;
-  return {
-    constraint: 'nodal_read_round_trip',
-    categories: ['IMPL'],
-    criticality: 'warning',
-    cause: `as in EngiBench, a design is read at index int(x/h), which never reads image rows and columns ${skipped.join(', ')} of this grid; the optimizer's last step has c = ${last.toPrecision(8)}, the returned image read back gives c = ${readBack.toPrecision(8)} (before simulate's bound push and rounding)`,
-  };
-}
 
 /** A nodal field [i, j] drawn as a picture: row 0 at the top (y = 1), column = x. */
 function picture(side: number, vertexValues: Float64Array): Design {
@@ -144,7 +128,7 @@ export const heatconduction2d: Problem = {
     return (function* () {
       const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0 });
       const design: Design = { shape: shapeOf(c), data: nodalImage(setup.mesh, r.a) };
-      const warning = roundTripWarning(setup, design, r.history.at(-1)!.objectives[0]);
+      const warning = roundTripWarning(setup, (image) => readDesign(setup.mesh, image), design, r.history.at(-1)!.objectives[0]);
       return { design, history: r.history, iterations: r.iterations, ...(warning ? { warnings: [warning] } : {}) };
     })();
   },
