@@ -58,3 +58,23 @@ describe('engiai CLI on HeatConduction2D', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, done: 2, failed: 0 });
   });
 });
+
+describe('engiai CLI on HeatConduction3D', () => {
+  const home = tempHome();
+  const FIXTURE3 = new URL('../../fixtures/heatconduction3d/reference.json', import.meta.url).pathname;
+
+  it("simulate --json of the fixture's random 7³ design gives dolfin's J; optimize runs and stores", () => {
+    const file = join(home, 'random1.npy');
+    numpy(`import json, numpy as np; c = [c for c in json.load(open(${JSON.stringify(FIXTURE3)}))['cases'] if c['name'].startswith('random seed 1')][0]; np.save(${JSON.stringify(file)}, np.array(c['design']))`);
+    const ref = (JSON.parse(readFileSync(FIXTURE3, 'utf8')) as { cases: { name: string; J: number }[] }).cases.find((c) => c.name.startsWith('random seed 1'))!;
+    const r = engiai(home, ['simulate', 'heatconduction3d', '--design', file, '--resolution', '7', '--area', '0.5', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(Math.abs(JSON.parse(r.stdout).c_as_given - ref.J) / ref.J).toBeLessThan(1e-12);
+    const o = engiai(home, ['optimize', 'heatconduction3d', '--volume', '0.3', '--area', '0.4', '--resolution', '9', '--max-iter', '4', '--json']);
+    expect(o.code, o.stderr).toBe(0);
+    const out = JSON.parse(o.stdout);
+    expect(out.history).toHaveLength(5);
+    expect(out.history[4]).toBeLessThan(out.history[0]);
+    expect(out.design.id).toMatch(/^heatconduction3d-[0-9a-f]{16}$/);
+  });
+});

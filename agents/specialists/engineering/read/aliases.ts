@@ -26,6 +26,9 @@ const VOLUME_FRACTION: readonly string[] = [
 export const FIELD_ALIASES: Readonly<Record<string, readonly string[]>> = {
   volfrac: VOLUME_FRACTION,
   volume: [String.raw`(?:conductive|conducting|high[\s_-]*conductivity)[\s_-]*(?:material[\s_-]*)?(?:fraction|share|budget)`, ...VOLUME_FRACTION],
+  area: [
+    String.raw`(?:adiabatic|insulated|insulating)[\s_-]*(?:bottom[\s_-]*)?(?:area|window|cross|region|width|size)`,
+  ],
   length: [
     String.raw`(?:adiabatic|insulated|insulating)[\s_-]*(?:boundary[\s_-]*|bottom[\s_-]*)?(?:length|width|segment|region|part|section|edge|gap|opening|window)(?:[\s_-]*(?:length|width))?`,
     String.raw`(?:heat[\s_-]*)?sink[\s_-]*(?:gap|opening)(?:[\s_-]*(?:length|width))?`,
@@ -128,7 +131,8 @@ export const PROBLEM_ALIASES: Readonly<Record<string, string>> = {
   photonics2d: String.raw`photonics?|demultiplex(?:er|or|ers|ing)?|demux|(?:wavelength|optical|light)[\s_-]*(?:splitter|router|separator)|waveguides?|wavelengths?`,
   thermoelastic2d: String.raw`thermo[\s_-]*elastic(?:ity)?|thermal[\s_-]*(?:structural|mechanical)|thermo[\s_-]*mechanical`,
   // Not after "on": "the rest (of the objective) on heat conduction" is ThermoElastic2D's weight.
-  heatconduction2d: String.raw`(?<!\bon\s+)heat[\s_-]*conduct(?:ion|ing|ive)|heat[\s_-]*(?:sinks?|spreaders?)|poisson[\s_-]*topology`,
+  heatconduction2d: String.raw`(?<!\bon\s+|3[\s-]?d[\s_-]*)heat[\s_-]*conduct(?:ion|ing|ive)(?![\s_-]*(?:in[\s_-]*)?(?:3[\s-]?d|a[\s_-]*cube))|(?<!3[\s-]?d[\s_-]*)heat[\s_-]*(?:sinks?|spreaders?)|poisson[\s_-]*topology`,
+  heatconduction3d: String.raw`3[\s-]?d[\s_-]*heat[\s_-]*(?:conduct(?:ion|ing|ive)|sinks?)|heat[\s_-]*conduct(?:ion|ing|ive)[\s_-]*(?:in[\s_-]*)?(?:3[\s-]?d|a[\s_-]*cube)`,
 };
 
 /** Words read as a problem only with a note on what the problem really is. */
