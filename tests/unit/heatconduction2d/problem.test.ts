@@ -130,3 +130,14 @@ describe('heatconduction2d problem', async () => {
     expect(T[20 * 21 + 10]).toBeGreaterThan(0.5 * T[10 * 21 + 10]);
   });
 });
+
+describe("IPOPT's pushed start (tests/fixtures/heatconduction2d/ipopt_push.json, Debian's IPOPT 3.11.9 with max_iter 0)", () => {
+  it('ipoptPushed moves the same values to the same bits as IPOPT before its one evaluation', async () => {
+    const { ipoptPushed } = await import('../../../tools/engineering/heatconduction2d/push.ts');
+    const fx = JSON.parse(readFileSync(new URL('../../fixtures/heatconduction2d/ipopt_push.json', import.meta.url), 'utf8')) as { x0: number[]; first_evaluated_x: number[]; evaluations: number };
+    expect(fx.evaluations).toBe(1);
+    const { values, moved } = ipoptPushed(Float64Array.from(fx.x0));
+    expect([...values]).toEqual(fx.first_evaluated_x);
+    expect(moved).toBe(fx.x0.filter((v, i) => v !== fx.first_evaluated_x[i]).length);
+  });
+});
