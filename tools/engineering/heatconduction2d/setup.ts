@@ -58,14 +58,15 @@ function geometry(mesh: HeatMesh): { measure: Float64Array; k0: Float64Array } {
       g.set([d / det, -b / det, -c / det, a / det], 2);
       measure[t] = Math.abs(det) / 2;
     } else {
-      const J = [0, 1, 2].map((r) => [1, 2, 3].map((i) => p(i, r) - p(0, r)));
-      const cof = (r: number, c: number) => {
-        const rr = [0, 1, 2].filter((x) => x !== r), cc = [0, 1, 2].filter((x) => x !== c);
-        return ((r + c) % 2 ? -1 : 1) * (J[rr[0]][cc[0]] * J[rr[1]][cc[1]] - J[rr[0]][cc[1]] * J[rr[1]][cc[0]]);
-      };
-      det = J[0][0] * cof(0, 0) + J[0][1] * cof(0, 1) + J[0][2] * cof(0, 2);
-      // (J⁻¹)[i][r] = cof(r, i)/det.
-      for (let i = 0; i < 3; i++) for (let r = 0; r < 3; r++) g[3 * (i + 1) + r] = cof(r, i) / det;
+      // J[r][i] = p_{i+1}[r] − p0[r]; (J⁻¹)[i][r] = cofactor(r, i)/det.
+      const a = p(1, 0) - p(0, 0), b = p(2, 0) - p(0, 0), c = p(3, 0) - p(0, 0);
+      const d = p(1, 1) - p(0, 1), e = p(2, 1) - p(0, 1), f = p(3, 1) - p(0, 1);
+      const gg = p(1, 2) - p(0, 2), h = p(2, 2) - p(0, 2), k = p(3, 2) - p(0, 2);
+      const c00 = e * k - f * h, c01 = -(d * k - f * gg), c02 = d * h - e * gg;
+      const c10 = -(b * k - c * h), c11 = a * k - c * gg, c12 = -(a * h - b * gg);
+      const c20 = b * f - c * e, c21 = -(a * f - c * d), c22 = a * e - b * d;
+      det = a * c00 + b * c01 + c * c02;
+      g.set([c00 / det, c10 / det, c20 / det, c01 / det, c11 / det, c21 / det, c02 / det, c12 / det, c22 / det], 3);
       measure[t] = Math.abs(det) / 6;
     }
     for (let r = 0; r < dim; r++) {
@@ -96,22 +97,38 @@ export function setupFor(mesh: HeatMesh, dirichlet: Int32Array, rules: HeatSetup
   const toGlobal = Int32Array.from(toGlobalList);
   const nf = toGlobal.length;
   const { cells, nt } = mesh;
-  // Pattern of K_ff: a node's free neighbours in some cell, itself included.
-  const neighbours: Set<number>[] = Array.from({ length: nf }, (_, r) => new Set([r]));
+  // Pattern of K_ff: a node's free neighbours in some cell, itself included, as sorted unique
+  // keys r·nf + c (a Float64Array sort: 51³ in ≈ 2 s where Sets per node took ≈ 13 s).
+  let count = nf;
+  for (let t = 0; t < nt; t++) {
+    let free = 0;
+    for (let i = 0; i < nc; i++) if (toFree[cells[nc * t + i]] >= 0) free++;
+    count += free * free;
+  }
+  const keys = new Float64Array(count);
+  let kk = 0;
+  for (let r = 0; r < nf; r++) keys[kk++] = r * nf + r;
   for (let t = 0; t < nt; t++) {
     for (let i = 0; i < nc; i++) {
       const r = toFree[cells[nc * t + i]];
       if (r < 0) continue;
       for (let j = 0; j < nc; j++) {
         const c = toFree[cells[nc * t + j]];
-        if (c >= 0) neighbours[r].add(c);
+        if (c >= 0) keys[kk++] = r * nf + c;
       }
     }
   }
+  keys.sort();
   const rowPtr = new Int32Array(nf + 1);
-  for (let r = 0; r < nf; r++) rowPtr[r + 1] = rowPtr[r] + neighbours[r].size;
-  const colIdx = new Int32Array(rowPtr[nf]);
-  for (let r = 0; r < nf; r++) colIdx.set([...neighbours[r]].sort((p, q) => p - q), rowPtr[r]);
+  const cols: number[] = [];
+  for (let k = 0; k < keys.length; k++) {
+    if (k > 0 && keys[k] === keys[k - 1]) continue;
+    const r = Math.floor(keys[k] / nf);
+    rowPtr[r + 1]++;
+    cols.push(keys[k] - r * nf);
+  }
+  for (let r = 0; r < nf; r++) rowPtr[r + 1] += rowPtr[r];
+  const colIdx = Int32Array.from(cols);
   const slotOf = (r: number, c: number) => {
     let lo = rowPtr[r], hi = rowPtr[r + 1] - 1;
     while (lo <= hi) {

@@ -69,7 +69,11 @@ export function dirichletNodes3(mesh: HeatMesh, area: number): Int32Array {
   const { coords, cells, nt } = mesh;
   const fixed = new Uint8Array(mesh.nv);
   const c = (v: number, d: number) => coords[3 * v + d];
+  const onFace = (v: number) => [0, 1, 2].some((d) => c(v, d) === 0 || c(v, d) === 1);
+  const boundary = Uint8Array.from({ length: mesh.nv }, (_, v) => (onFace(v) ? 1 : 0));
   for (let t = 0; t < nt; t++) {
+    // Only a cell with three vertices on the cube's faces can have a boundary facet.
+    if (boundary[cells[4 * t]] + boundary[cells[4 * t + 1]] + boundary[cells[4 * t + 2]] + boundary[cells[4 * t + 3]] < 3) continue;
     for (let omit = 0; omit < 4; omit++) {
       const f = [0, 1, 2, 3].filter((x) => x !== omit).map((x) => cells[4 * t + x]).sort((p, q) => p - q);
       // A facet on the boundary lies in one face plane of the cube.
