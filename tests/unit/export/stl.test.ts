@@ -116,7 +116,7 @@ describe('exportStl', () => {
     await expect(exportStl(d, { threshold: 0.1, scaleXy: -1 })).rejects.toThrow(/scale_xy/);
     // a 3-D design (Beams3D) meshes its surface (surfaceStl.test.ts), not mistaken for a 2-D image; other ranks are refused
     expect((await exportStl({ shape: [2, 2, 2], data: new Float64Array(8).fill(1) })).kind).toBe('surface');
-    await expect(exportStl({ shape: [8], data: new Float64Array(8).fill(1) })).rejects.toThrow(/extrudes 2-D designs and meshes the surface of 3-D ones; this design has shape \[8\]/);
+    await expect(exportStl({ shape: [8] as unknown as Design['shape'], data: new Float64Array(8).fill(1) })).rejects.toThrow(/extrudes 2-D designs and meshes the surface of 3-D ones; this design has shape \[8\]/);
     await expect(exportStl(grid(2, 2, () => NaN))).rejects.toThrow(/finite/);
   });
 });
