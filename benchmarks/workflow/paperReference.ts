@@ -27,6 +27,7 @@ export const PAPER_TABLES: Partial<Record<ProblemId, Partial<Record<Style, Row>>
     'W-Cond': [[0.4, 0.49, 0.47, 0.08], [0.53, 0.5, 0.54, 0.09], [0.2, 0.4, 0.43, 0.07], [0.47, 0.5, 0.49, 0.08]],
   },
   thermoelastic2d: {},
+  beams3d: {},
 };
 
 /** The paper's "Average" row (TC, CO per model) as printed. */

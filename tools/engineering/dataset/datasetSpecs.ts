@@ -2,11 +2,13 @@
 import { InputError } from '../../errors.ts';
 import type { DatasetSpec } from './datasetSpec.ts';
 import { beams2dDataset } from './specs/beams2d.ts';
+import { beams3dDataset } from './specs/beams3d.ts';
 import { photonics2dDataset } from './specs/photonics2d.ts';
 import { thermoelastic2dDataset } from './specs/thermoelastic2d.ts';
 
 const SPECS: Record<string, DatasetSpec> = {
   beams2d: beams2dDataset,
+  beams3d: beams3dDataset,
   photonics2d: photonics2dDataset,
   thermoelastic2d: thermoelastic2dDataset,
 };
