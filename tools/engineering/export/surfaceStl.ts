@@ -31,7 +31,7 @@ export const VOLUME_FRACTION_TOLERANCE = 0.05;
 export const SURFACE_VOXELS_LIMIT = 128 ** 3;
 
 export interface VolumeFractionCheck {
-  /** Mesh volume / box volume. */
+  /** Mesh volume (double precision) / box volume. */
   mesh: number;
   /** Mean density of the (mirrored) design. */
   design: number;
@@ -104,7 +104,8 @@ export async function exportSurfaceStl(design: Design, opts: StlOptions = {}): P
   let sum = 0;
   for (const v of field.data) sum += v;
   const mean = sum / field.data.length;
-  const meshFraction = checks.signedVolume / box;
+  const volume = indexedVolume(surf.vertices, surf.triangles);
+  const meshFraction = volume / box;
   const volumeFraction: VolumeFractionCheck = {
     mesh: meshFraction,
     design: mean,
@@ -121,7 +122,7 @@ export async function exportSurfaceStl(design: Design, opts: StlOptions = {}): P
     kind: 'surface',
     stl: writeBinaryStl(positions),
     triangles: positions.length / 9,
-    volume: indexedVolume(surf.vertices, surf.triangles),
+    volume,
     surfaceArea: checks.surfaceArea,
     watertight: checks.watertight && eulerConsistent && manifold.status === 'NoError',
     genus: checks.genus,
