@@ -203,8 +203,8 @@ describe('3-D export (isosurface → STL)', () => {
     const nan = vol(3, 3, 3, () => 1);
     nan.data[5] = NaN;
     await expect(exportStl(nan)).rejects.toThrow(/flat index 5 is NaN/);
-    await expect(exportStl({ shape: [129, 128, 128], data: new Float64Array(129 * 128 * 128) })).rejects.toThrow(/meshes at most 2097152 voxels; this one has 2113536/);
-    await expect(exportStl({ shape: [65, 128, 128], data: new Float64Array(65 * 128 * 128) }, { mirrorY: true })).rejects.toThrow(/at most 2097152 voxels/);
+    await expect(exportStl({ shape: [65, 64, 64], data: new Float64Array(65 * 64 * 64) })).rejects.toThrow(/meshes at most 262144 voxels; this one has 266240/);
+    await expect(exportStl({ shape: [33, 64, 64], data: new Float64Array(33 * 64 * 64) }, { mirrorY: true })).rejects.toThrow(/at most 262144 voxels; this one has 270336/);
     await expect(exportStl({ shape: [2, 2, 2, 2] as unknown as Design['shape'], data: new Float64Array(16) })).rejects.toThrow(/shape \[2, 2, 2, 2\]/);
   });
 });
