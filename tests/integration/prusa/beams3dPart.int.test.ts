@@ -75,7 +75,7 @@ describe('Beams3D part → PrusaSlicer', () => {
     r = await session.runTurn({ threadId: 'b3-print', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.status).toBe('done');
     const answer = r.answer!;
-    const stl = /STL \(threshold 0\.5, scale_xy 3, scale_z 3, mirror_y false\): (\S+\.stl) \(\d+ triangles, watertight: true\)/.exec(answer)?.[1];
+    const stl = /STL \(threshold 0\.5, scale_xy 3, scale_z 3, mirror_y false\): (\S+\.stl) \(\d+ triangles, watertight: true; volume fraction 0\.\d+ against the design's 0\.\d+(, off by more than 0\.05)?\)/.exec(answer)?.[1];
     expect(stl, answer).toBeDefined();
     expect(stl).toMatch(/beams3d-[0-9a-f]{16}/);
     const gcode = /Sliced \S+ → (\S+\.gcode)/.exec(answer)![1];
