@@ -57,4 +57,20 @@ describe('engiai CLI: Beams3D parts', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--scale-z must be a positive number/);
   });
+
+  it('dataset generate beams3d samples the published rows\' ranges (the workflow benchmark\'s rows come from the same spec)', () => {
+    const out = join(home, 'ds');
+    const r = engiai(home, ['dataset', 'generate', 'beams3d', '--n', '3', '--seed', '4', '--max-iter', '3', '--nelx', '6', '--nely', '4', '--nelz', '4', '--workers', '1', '--out', out, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ problem: 'beams3d', done: 3, failed: 0, complete: true });
+    const rows = readFileSync(join(out, 'rows.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    for (const row of rows) {
+      expect(row.conditions.volfrac).toBeGreaterThanOrEqual(0.1);
+      expect(row.conditions.volfrac).toBeLessThan(0.5);
+      expect(row.conditions.rmin).toBeGreaterThanOrEqual(1.5);
+      expect(row.conditions.rmin).toBeLessThan(3.5);
+      for (const k of ['forcedist_x', 'forcedist_y']) expect([0, 0.25, 0.75, 1]).toContain(row.conditions[k]);
+      expect(row.optimization_history).toHaveLength(3);
+    }
+  });
 });
