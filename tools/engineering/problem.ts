@@ -86,8 +86,18 @@ export interface RenderPanel {
   lines?: { from: [number, number]; to: [number, number]; color: string }[];
 }
 
+/** A picture the problem drew itself (a 3-D problem's shaded isosurface view): shown as is, left of the panels, without a colorbar. */
+export interface RenderPicture {
+  title: string;
+  width: number;
+  height: number;
+  /** PNG bytes, width × height pixels. */
+  png: Uint8Array;
+}
+
 export interface RenderSpec {
   title: string;
+  pictures?: RenderPicture[];
   panels: RenderPanel[];
 }
 

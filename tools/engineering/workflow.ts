@@ -212,6 +212,11 @@ export async function renderStoredDesign(ctx: EngineeringContext, d: StoredDesig
 
 export type StlParams = Required<StlOptions>;
 
+/** scale_z when not given: a 2-D design's extrusion height 10 mm; a 3-D design's voxel height scale_xy (cubic voxels). */
+export function defaultScaleZ(design: Design, scaleXy: number): number {
+  return design.shape.length === 3 ? scaleXy : 10;
+}
+
 /** The file name an STL export of these parameters is stored under. */
 export const stlFileName = (p: StlParams) => `design-t${p.threshold}-xy${p.scaleXy}-z${p.scaleZ}${p.mirrorY ? '-mirrored' : ''}.stl`;
 

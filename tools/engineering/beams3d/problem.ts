@@ -14,7 +14,7 @@ import { configConstraints, configFields, conditions, typedConfig, type Beams3DC
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
-import { projectionPanels } from './render.ts';
+import { isosurfacePicture, projectionPanels } from './render.ts';
 import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'beams3d';
@@ -94,6 +94,7 @@ export function createBeams3D(): Problem {
       }
       return {
         title: `Beams3D v0 ${c.nelx}x${c.nely}x${c.nelz}: volfrac ${fmt(c.volfrac)}, rmin ${fmt(c.rmin)}, forcedist (${fmt(c.forcedistX)}, ${fmt(c.forcedistY)})${objective}`,
+        pictures: [isosurfacePicture(design)],
         panels: projectionPanels(design),
       };
     },

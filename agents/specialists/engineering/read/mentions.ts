@@ -31,7 +31,7 @@ export function nameSource(name: string): string {
 }
 
 /** The config field of a grid axis: the one the catalog describes as along x (or y). */
-export function axisField(problem: ProblemInfo, axis: 'x' | 'y'): FieldInfo | undefined {
+export function axisField(problem: ProblemInfo, axis: 'x' | 'y' | 'z'): FieldInfo | undefined {
   return problem.config.find((f) => f.type === 'integer' && new RegExp(String.raw`\balong ${axis}\b`, 'i').test(f.description));
 }
 
