@@ -20,6 +20,8 @@ import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
 import { InputError, reasonOf } from '../../tools/errors.ts';
 import { checkAnswer, checkDecision, decisionFor, isDecision, type ApprovalDecision } from '../supervisor/approvalDecision.ts';
 import { interruptedRunQuestion } from './interruptedRun.ts';
+import { sketchMessage, type Sketch } from '../sketch/sketchMessage.ts';
+import { acceptsImages } from '../models/vision.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -52,6 +54,11 @@ export interface TurnInput {
    * With `message` only for the question about an interrupted run: decided first, then the message runs.
    */
   resume?: unknown;
+  /**
+   * A sketch sent with `message`: its marks go into the message as text; its PNG as an image part
+   * when the session's model reads images (agents/models/vision.ts; the web UI says beforehand when it does not).
+   */
+  sketch?: Sketch;
   tracer?: Tracer;
   /** Stream model tokens as `token` events (default true; off saves per-step callback work). */
   streamTokens?: boolean;
@@ -196,8 +203,14 @@ export class ChatSession {
     }
     // a new message enters as an update routed to the supervisor: the same state as the START edge
     // gives, without LangGraph's extra __start__ superstep (one checkpoint less per turn)
-    if (input.message !== undefined) return this.stream(input.threadId, new Command({ update: { messages: [new HumanMessage(input.message)] }, goto: 'supervisor' }), tracer, input.message, input);
+    if (input.message !== undefined) return this.stream(input.threadId, new Command({ update: { messages: [this.humanMessage(input)] }, goto: 'supervisor' }), tracer, input.message, input);
     return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
+  }
+
+  /** The person's message, with the sketch's marks and (for a model that reads images) its PNG. */
+  private humanMessage(input: TurnInput): HumanMessage {
+    if (!input.sketch) return new HumanMessage(input.message!);
+    return sketchMessage(input.message!, input.sketch, acceptsImages(this.modelName));
   }
 
   /**
