@@ -2,7 +2,7 @@
  * The person's message with a sketch: the text with the marks' block (sketchMarks.ts), and — for a
  * model that reads images — the sketch's PNG as an image content part (LangChain's `image_url`
  * part with a data URL; @langchain/openai sends it as a Chat Completions image part, the Gemini
- * client as `inlineData`, the Ollama client in the message's `images`). The PNG is checked: a real
+ * client as `inlineData`, the Ollama client as a user message of its own with the bytes in `images`). The PNG is checked: a real
  * PNG signature, at most MAX_SKETCH_PNG bytes.
  */
 import { HumanMessage, type BaseMessage, type ContentBlock } from '@langchain/core/messages';
