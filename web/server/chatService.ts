@@ -10,7 +10,7 @@ import { Tracer, type AgentEvent, type ChatSession, type Runtime, type TurnResul
 import { DEFAULTS } from '../../config/defaults.ts';
 import { LiveTurn, type LiveTurnBounds, type TurnFrame } from './liveTurn.ts';
 import type { ThreadIndex } from './threadIndex.ts';
-import type { Sketch } from '../../agents/sketch/sketchMessage.ts';
+import type { Sketch } from '../../agents/index.ts';
 
 export class ThreadBusyError extends Error {
   constructor(threadId: string) {

@@ -16,8 +16,7 @@ import type { LiveTurn } from '../liveTurn.ts';
 import { openSse, type SseChannel } from '../sse.ts';
 import { threadTitle } from '../threadIndex.ts';
 import type { WebState } from '../webState.ts';
-import { checkSketchMarks } from '../../../agents/sketch/sketchMarks.ts';
-import { pngFromDataUrl, type Sketch } from '../../../agents/sketch/sketchMessage.ts';
+import { checkSketchMarks, pngFromDataUrl, type Sketch } from '../../../agents/index.ts';
 import { InputError } from '../../../tools/errors.ts';
 
 const THREAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -116,7 +115,7 @@ export function threadsRoutes(state: WebState): Router {
     const messages = await session.messages(id);
     if (!row && !messages.length) throw new HttpError(404, `no thread ${id}`);
     res.json({
-      thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
+      thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null, voice: false },
       events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
       messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
       interrupt: await session.pendingInterrupt(id),
@@ -137,10 +136,17 @@ export function threadsRoutes(state: WebState): Router {
     });
   });
 
+  // {title} renames, {voice: true|false} turns spoken answers on or off (a JSON boolean only)
   r.patch('/api/threads/:id', (req, res) => {
     const id = threadId(req);
     if (!state.index.get(id)) throw new HttpError(404, `no thread ${id}`);
-    res.json(state.index.rename(id, titleOf(req.body, '')));
+    const body = isObject(req.body) ? req.body : {};
+    if (body.voice !== undefined && typeof body.voice !== 'boolean') throw new HttpError(400, '"voice" must be true or false');
+    if (body.title === undefined && body.voice === undefined) throw new HttpError(400, 'give "title" (1-200 characters) or "voice" (true or false)');
+    const title = body.title !== undefined ? titleOf(body, '') : undefined;
+    if (title !== undefined) state.index.rename(id, title);
+    if (typeof body.voice === 'boolean') state.index.setVoice(id, body.voice);
+    res.json(state.index.get(id));
   });
 
   r.delete('/api/threads/:id', (req, res) => {
