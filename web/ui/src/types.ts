@@ -55,6 +55,8 @@ export interface ThreadRow {
   created: string | null;
   updated: string | null;
   running?: boolean;
+  /** The chat's answers are read aloud. */
+  voice?: boolean;
 }
 
 export interface ThreadDetail {
