@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveModel } from '../../../agents/models/index.ts';
 import { acceptsImages } from '../../../agents/models/vision.ts';
 import { sketchMessage } from '../../../agents/sketch/sketchMessage.ts';
+import { writeSketchBlock } from '../../../agents/sketch/sketchMarks.ts';
 import { loadConfig } from '../../../config/load.ts';
 import { startFakeGemini, startFakeOllama, startFakeOpenAI, type FakeServer } from '../../fakes/index.ts';
 import { startTestServer, tempHome, turn } from '../web/helpers.ts';
@@ -92,7 +93,9 @@ describe('a web turn with a sketch on a real-model backend', () => {
     try {
       const frames = await turn(server.url, 'sketch-web', { message: 'Where is the load?', sketch: { marks: MARKS, png: `data:image/png;base64,${b64}` } } as never);
       expect(frames.find((f) => f.event === 'turn_end')?.data.status).toBe('done');
-      return fake.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body.messages.filter((m: Any) => m.role === 'user'));
+      const thread = (await (await fetch(`${server.url}/api/threads/sketch-web`)).json()) as { messages: { content: string }[] };
+      const calls = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body.messages.filter((m: Any) => m.role === 'user'));
+      return { calls, thread };
     } finally {
       await server.close();
       tmp.remove();
@@ -100,7 +103,7 @@ describe('a web turn with a sketch on a real-model backend', () => {
   }
 
   it('sends the image to the supervisor and to the specialist it hands the request to', async () => {
-    const calls = await run('openai:gpt-4o');
+    const { calls, thread } = await run('openai:gpt-4o');
     expect(calls.length).toBe(3);
     for (const users of calls.slice(0, 2)) {
       const parts = users.at(-1).content;
@@ -108,10 +111,13 @@ describe('a web turn with a sketch on a real-model backend', () => {
       expect(parts.find((p: Any) => p.type === 'image_url')?.image_url.url).toBe(`data:image/png;base64,${b64}`);
       expect(parts.find((p: Any) => p.type === 'text').text).toContain('"kind":"load","x":0.6');
     }
+    // the thread's messages name the image, they do not carry its bytes
+    expect(thread.messages[0].content).toBe(`Where is the load?\n\n${writeSketchBlock(MARKS)}\n[image: the sketch]`);
+    expect(JSON.stringify(thread)).not.toContain(b64.slice(0, 40));
   }, 60_000);
 
   it('sends only the marks, as text, to a model that reads no images', async () => {
-    const calls = await run('openai:gpt-3.5-turbo');
+    const { calls } = await run('openai:gpt-3.5-turbo');
     const body = JSON.stringify(calls);
     expect(body).toContain('\\"kind\\":\\"load\\",\\"x\\":0.6');
     expect(body).not.toContain('image_url');

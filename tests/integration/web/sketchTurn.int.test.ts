@@ -66,6 +66,21 @@ describe('a turn with a sketch (offline)', () => {
     expect(String(frames.find((f) => f.event === 'turn_end')?.data.answer)).toContain("Not applied: the sketch's load at x 0.9, y 0 (the request gives forcedist = 0.3)");
   }, 120_000);
 
+  it("names a second load, a load that does not point down, a support on the symmetry line, and a sketch of another problem", async () => {
+    const marks = { problem: 'beams2d', marks: [{ kind: 'load', x: 0.25, y: 0.5, dx: 1, dy: 0 }, { kind: 'load', x: 0.8, y: 0 }, { kind: 'support', x: 0.02, y: 0.5 }] };
+    const frames = await turn(s.url, 'sk-4', { message: 'Optimize a beams2d beam with volfrac 0.4 and rmin 2 on a 30x15 grid with max_iter 5', sketch: { marks } } as never);
+    const call = frames.find((f) => f.event === 'tool_call' && f.data.name === 'optimize_design');
+    expect((call?.data.args as { conditions: Record<string, unknown> }).conditions.forcedist).toBe(0.25);
+    const answer = String(frames.find((f) => f.event === 'turn_end')?.data.answer);
+    expect(answer).toContain("the sketch's load was marked 50% down the beam's height; Beams2D loads the top edge, so it is applied there");
+    expect(answer).toContain("the sketch load's direction (dx 1, dy 0; Beams2D's load points straight down)");
+    expect(answer).toContain("the sketch's load at x 0.8, y 0 (Beams2D takes one load)");
+    expect(answer).toContain("the sketch's support at x 0.02, y 0.5 is Beams2D's own: the symmetry line at the left edge");
+
+    const other = await turn(s.url, 'sk-5', { message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 5', sketch: { marks: { problem: 'photonics2d', marks: [{ kind: 'keepout', x0: 0.1, y0: 0.1, x1: 0.3, y1: 0.3 }] } } } as never);
+    expect(String(other.find((f) => f.event === 'turn_end')?.data.answer)).toContain("the sketch (drawn on photonics2d's domain, the request is about beams2d)");
+  }, 120_000);
+
   it('lists every mark as not applied on a problem with no condition for it', async () => {
     const frames = await turn(s.url, 'sk-3', { message: 'Optimize a thermoelastic2d design with volfrac 0.3 and weight 0.5 on a 16x16 grid with max_iter 3', sketch: { marks: { problem: 'thermoelastic2d', marks: [{ kind: 'load', x: 0.5, y: 0 }] } } } as never);
     const end = frames.find((f) => f.event === 'turn_end');
