@@ -16,7 +16,7 @@ import { fieldRefs } from './read/mentions.ts';
 import { readRequest, type Reading } from './read/readRequest.ts';
 import { followUpRun } from './runFollowUp.ts';
 import { applySketch } from './read/sketch.ts';
-import { describeMarks, readSketchBlock, type SketchMarks } from '../../sketch/sketchMarks.ts';
+import { describeMarks, type SketchMarks } from '../../sketch/sketchMarks.ts';
 import { newRun, type Decision } from './runNew.ts';
 import { threadFromContext, threadFromList, type Thread } from './thread.ts';
 
@@ -24,6 +24,7 @@ export { engineeringMentionedAt, engineeringTopicAt } from './mentionedAt.ts';
 
 interface Task {
   request: string;
+  sketch: SketchMarks | null;
   context: string;
   /** What other agents found earlier in this turn, as the supervisor's task carries it (their answers). */
   found: string;
@@ -32,7 +33,7 @@ interface Task {
 /** The task (specialistTask.ts); the supervisor's task and the context are both read for earlier designs. */
 export function splitTask(text: string): Task {
   const t = readTask(text);
-  return { request: t.request, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
+  return { request: t.request, sketch: t.sketch, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
 }
 
 /** Values another agent found in this turn fill the conditions the request leaves open (and say so). */
@@ -116,9 +117,7 @@ const lastOk = (done: DoneCall[], name: string) => [...done].reverse().find((d) 
 
 export function planEngineering(messages: BaseMessage[], catalog: readonly ProblemInfo[]): Plan {
   const first = messages.findIndex((m) => m.getType() === 'human');
-  const given = splitTask(first >= 0 ? textOf(messages[first]) : '');
-  const { text: request, sketch } = readSketchBlock(given.request);
-  const task = { ...given, request };
+  const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
   const done = doneCalls(messages, Math.max(first, 0));
   const listed = lastOk(done, 'list_designs');
   const fromContext = threadFromContext(task.context);
@@ -126,7 +125,7 @@ export function planEngineering(messages: BaseMessage[], catalog: readonly Probl
   const thread: Thread = listed
     ? { ...fromContext, designs: [...fromContext.designs, ...threadFromList(listed.result).filter((d) => !known.has(d.id))] }
     : fromContext;
-  const d = decideWithSketch(task.request, sketch, task.found, thread, catalog, done, Boolean(listed));
+  const d = decideWithSketch(task.request, task.sketch, task.found, thread, catalog, done, Boolean(listed));
   if (done.some((x) => !x.ok)) return { text: finalText(done, d.extras), calls: [] };
   if (d.text !== undefined) return { text: [d.text, finalText(done, d.extras)].filter((t) => t && t !== 'Nothing to do.').join('\n'), calls: [] };
   if (d.needList) return { text: '', calls: [{ name: 'list_designs', args: {} }] };

@@ -87,6 +87,20 @@ describe('a turn with a sketch (offline)', () => {
     expect(String(end?.data.answer)).toContain("the sketch's load at x 0.5, y 0 (no condition of thermoelastic2d takes it)");
   }, 120_000);
 
+  it('routes by the words, not the marks, and searches without them', async () => {
+    // a greeting with a sketch is a greeting (the marks' "beams2d", "load" are not the person's words)
+    const hello = await turn(s.url, 'sk-6', { message: 'hello', sketch: { marks: MARKS } } as never);
+    expect(hello.filter((f) => f.event === 'handoff')).toEqual([]);
+    expect(String(hello.find((f) => f.event === 'turn_end')?.data.answer)).toMatch(/^I am EngiAI/);
+    const search = await turn(s.url, 'sk-7', { message: 'Search arXiv for topology optimization papers', sketch: { marks: MARKS } } as never);
+    expect(search.filter((f) => f.event === 'handoff').map((f) => f.data.to)).toEqual(['arxiv']);
+    const call = search.find((f) => f.event === 'tool_call' && f.data.name === 'search_arxiv');
+    expect(JSON.stringify(call?.data.args)).not.toMatch(/Sketch marks|keepout/);
+    const docs = await turn(s.url, 'sk-8', { message: 'Search my documents for the volume fraction of the bracket study', sketch: { marks: MARKS } } as never);
+    expect(docs.filter((f) => f.event === 'handoff').map((f) => f.data.to)).toEqual(['rag']);
+    expect(String(docs.find((f) => f.event === 'turn_end')?.data.answer)).not.toMatch(/Sketch marks/);
+  }, 120_000);
+
   it('refuses a bad sketch with a 400 and runs nothing', async () => {
     const cases: [unknown, RegExp][] = [
       [{ marks: { problem: 'beams2d', marks: [{ kind: 'load', x: 1.5, y: 0 }] } }, /sketch marks: marks\.0\.x/],
