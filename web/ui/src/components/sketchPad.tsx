@@ -1,7 +1,7 @@
 /**
  * The composer's sketch pad: a canvas with a problem's domain (its default grid's aspect) where the
  * person marks supports (click), a load (click, or press and drag its direction) and keep-out
- * regions (drag a box). Each change hands up the marks in domain coordinates (fractions of the width
+ * regions (drag a box), with a mouse, a pen or a finger (pointer events). Each change hands up the marks in domain coordinates (fractions of the width
  * and height from the top left) and the drawing as a PNG data URL; both go with the next message.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -33,14 +33,21 @@ const TOOLS: [Tool, string][] = [
 ];
 const MAX_W = 520;
 const MAX_H = 300;
+/** Room around the domain for supports and load arrows drawn at its edges (marks stay inside the domain). */
+export const MARGIN = 24;
 const r3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
 
 function draw(ctx: CanvasRenderingContext2D, w: number, h: number, marks: Mark[], preview: Mark | null) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#f1f5f9';
+  ctx.fillRect(0, 0, w + 2 * MARGIN, h + 2 * MARGIN);
+  // the domain, with its top left at (MARGIN, MARGIN)
+  ctx.translate(MARGIN, MARGIN);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, w, h);
   ctx.strokeStyle = '#94a3b8';
   ctx.lineWidth = 2;
-  ctx.strokeRect(1, 1, w - 2, h - 2);
+  ctx.strokeRect(0, 0, w, h);
   for (const m of preview ? [...marks, preview] : marks) {
     if (m.kind === 'keepout') {
       ctx.fillStyle = 'rgba(100, 116, 139, 0.35)';
@@ -53,14 +60,15 @@ function draw(ctx: CanvasRenderingContext2D, w: number, h: number, marks: Mark[]
       ctx.fillStyle = '#15803d';
       ctx.beginPath();
       ctx.moveTo(x, y);
-      ctx.lineTo(x - 9, y + 14);
-      ctx.lineTo(x + 9, y + 14);
+      ctx.lineTo(x - 8, y + 13);
+      ctx.lineTo(x + 8, y + 13);
       ctx.closePath();
       ctx.fill();
     } else {
+      // the arrow ends at the load's point, coming from the side it pushes from
       const [x, y] = [m.x * w, m.y * h];
       const [dx, dy] = [m.dx ?? 0, m.dy ?? 1];
-      const [tx, ty] = [x - dx * 40, y - dy * 40];
+      const [tx, ty] = [x - dx * 22, y - dy * 22];
       ctx.strokeStyle = '#dc2626';
       ctx.fillStyle = '#dc2626';
       ctx.lineWidth = 3;
@@ -71,8 +79,8 @@ function draw(ctx: CanvasRenderingContext2D, w: number, h: number, marks: Mark[]
       const a = Math.atan2(dy, dx);
       ctx.beginPath();
       ctx.moveTo(x, y);
-      ctx.lineTo(x - 12 * Math.cos(a - 0.4), y - 12 * Math.sin(a - 0.4));
-      ctx.lineTo(x - 12 * Math.cos(a + 0.4), y - 12 * Math.sin(a + 0.4));
+      ctx.lineTo(x - 10 * Math.cos(a - 0.45), y - 10 * Math.sin(a - 0.45));
+      ctx.lineTo(x - 10 * Math.cos(a + 0.45), y - 10 * Math.sin(a + 0.45));
       ctx.closePath();
       ctx.fill();
       ctx.lineWidth = 2;
@@ -93,6 +101,7 @@ export function SketchPad({ onChange, onClose }: { onChange(v: SketchValue | nul
   useEffect(() => void call<SketchInfo>('/api/sketch').then(setInfo, (err: Error) => setError(err.message)), []);
   const domain = info?.domains.find((d) => d.problem === problem) ?? info?.domains[0];
   const scale = domain ? Math.min(MAX_W / domain.width, MAX_H / domain.height) : 1;
+  /** The domain's size on the canvas, in pixels (the canvas adds MARGIN on every side). */
   const [w, h] = domain ? [Math.round(domain.width * scale), Math.round(domain.height * scale)] : [MAX_W, MAX_H / 2];
 
   useEffect(() => {
@@ -103,9 +112,11 @@ export function SketchPad({ onChange, onClose }: { onChange(v: SketchValue | nul
     if (!preview && domain) onChange(marks.length ? { problem: domain.problem, marks, png: c.toDataURL('image/png') } : null);
   }, [marks, preview, w, h, domain?.problem]);
 
+  /** The pointer in domain coordinates (the canvas may be shown scaled; a point in the margin counts as the nearest edge). */
   const at = (e: MouseEvent) => {
     const rect = canvas.current!.getBoundingClientRect();
-    return { x: (e.clientX - rect.left) / rect.width, y: (e.clientY - rect.top) / rect.height };
+    const k = (w + 2 * MARGIN) / rect.width;
+    return { x: Math.min(1, Math.max(0, ((e.clientX - rect.left) * k - MARGIN) / w)), y: Math.min(1, Math.max(0, ((e.clientY - rect.top) * k - MARGIN) / h)) };
   };
   const markFor = (from: { x: number; y: number }, to: { x: number; y: number }): Mark => {
     if (tool === 'support') return { kind: 'support', x: r3(from.x), y: r3(from.y) };
@@ -144,17 +155,19 @@ export function SketchPad({ onChange, onClose }: { onChange(v: SketchValue | nul
       <canvas
         ref={canvas}
         class="sketch-canvas"
-        width={w}
-        height={h}
-        style={{ width: `${w}px`, height: `${h}px` }}
-        onMouseDown={(e) => {
+        width={w + 2 * MARGIN}
+        height={h + 2 * MARGIN}
+        data-margin={MARGIN}
+        style={{ width: `${w + 2 * MARGIN}px`, aspectRatio: `${w + 2 * MARGIN} / ${h + 2 * MARGIN}` }}
+        onPointerDown={(e) => {
           if (full) return;
+          canvas.current?.setPointerCapture?.(e.pointerId);
           press.current = at(e);
         }}
-        onMouseMove={(e) => {
+        onPointerMove={(e) => {
           if (press.current && tool !== 'support') setPreview(markFor(press.current, at(e)));
         }}
-        onMouseUp={(e) => {
+        onPointerUp={(e) => {
           const from = press.current;
           press.current = null;
           setPreview(null);
@@ -163,7 +176,7 @@ export function SketchPad({ onChange, onClose }: { onChange(v: SketchValue | nul
           if (m.kind === 'keepout' && (m.x1 - m.x0 < 0.01 || m.y1 - m.y0 < 0.01)) return;
           setMarks((list) => [...list, m]);
         }}
-        onMouseLeave={() => {
+        onPointerCancel={() => {
           press.current = null;
           setPreview(null);
         }}

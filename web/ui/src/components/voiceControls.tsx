@@ -73,7 +73,7 @@ export function VoiceControls({ voiceOn, onToggle, onHeard, answer, disabled }: 
   return (
     <div class="voice-controls">
       <button type="button" class={`mic ${listening ?? ''}`} onClick={() => void mic()} disabled={disabled || !support.listen || listening === 'transcribing'} title={micTitle} aria-label={micTitle}>
-        {listening === 'listening' ? '■ Stop' : listening === 'transcribing' ? '…' : '🎤'}
+        {listening === 'listening' ? '■ Stop' : listening === 'transcribing' ? 'Listening…' : 'Speak'}
       </button>
       <label class="voice-toggle muted" title={support.speak ? 'Read this chat’s answers aloud (kept with the chat)' : support.why.join('; ')}>
         <input type="checkbox" checked={voiceOn} disabled={!support.speak} onChange={(e) => onToggle((e.target as HTMLInputElement).checked)} /> Speak answers

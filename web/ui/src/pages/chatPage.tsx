@@ -5,7 +5,7 @@
  * connection) re-attaches after the last event it has and follows the turn live.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, attachTurn, stopTurn, streamTurn, type FollowOutcome, type TurnHandlers, type TurnSketch } from '../api.ts';
+import { api, attachTurn, stopTurn, streamTurn, type ApiError, type FollowOutcome, type TurnHandlers, type TurnSketch } from '../api.ts';
 import { InterruptDialog } from '../components/interruptDialog.tsx';
 import { SketchPad, type SketchValue } from '../components/sketchPad.tsx';
 import { StlViewer } from '../components/stlViewer.tsx';
@@ -203,7 +203,8 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
 
   const toggleVoice = (on: boolean) => {
     setVoiceOn(on);
-    if (threadId && detail) api.setVoice(threadId, on).catch((err: Error) => setError(`could not keep the voice setting: ${err.message}`));
+    // a chat the server has not made yet (before its first turn starts) gets the setting when it does
+    if (threadId) api.setVoice(threadId, on).catch((err: ApiError) => err.status !== 404 && setError(`could not keep the voice setting: ${err.message}`));
   };
 
   const stop = () => {
