@@ -141,7 +141,7 @@ describe('voice with the browser speech APIs (no key)', () => {
     await page.waitForFunction(() => (window as unknown as { __spoken: string[] }).__spoken.length > 0, undefined, { timeout: 20_000 });
     const spoken = await page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
     expect(spoken).toHaveLength(1);
-    expect(spoken[0]).toMatch(/^Optimized beams2d/);
+    expect(spoken[0]).toMatch(/^Optimized beams2d with volfrac 0\.4, rmin 2, forcedist 0\.5, overhang_constraint false \(config nelx 30, nely 15, max_iter 5\)/);
     expect(spoken[0]).not.toMatch(/\/artifacts\/|https?:/);
     const id = threadOf(page.url());
     const thread = (await (await fetch(`${server.url}/api/threads/${id}`)).json()) as { thread: { voice: boolean } };

@@ -101,6 +101,19 @@ export async function recordAndTranscribe(maxBytes: number): Promise<{ done: Pro
   return { done, stop: () => rec.state !== 'inactive' && rec.stop() };
 }
 
+/** `{"volfrac":0.4,"rmin":2}` as it is said: "volfrac 0.4, rmin 2" (anything else that is not JSON: left out). */
+function spokenValues(json: string): string {
+  try {
+    const v = JSON.parse(json) as Record<string, unknown>;
+    return Object.entries(v)
+      .filter(([, x]) => typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean')
+      .map(([k, x]) => `${k} ${String(x)}`)
+      .join(', ');
+  } catch {
+    return '';
+  }
+}
+
 /** An answer as it is read aloud: no links, paths or tables, at most `max` characters (cut at a sentence). */
 export function speakable(answer: string, max: number): string {
   const text = answer
@@ -109,7 +122,7 @@ export function speakable(answer: string, max: number): string {
     .join('\n')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
-    .replace(/\{[^{}]*\}/g, '')
+    .replace(/\{[^{}]*\}/g, spokenValues)
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;
