@@ -112,6 +112,8 @@ describe('the sketch pad', () => {
     expect(body.sketch.marks.problem).toBe('beams2d');
     expect(body.sketch.marks.marks.map((m) => m.kind)).toEqual(['load', 'keepout', 'support']);
     expect(body.sketch.png).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    // the pad's drawing is small: a few KB, far below the 512 KiB a sketch may carry
+    expect(body.sketch.png.length).toBeLessThan(40_000);
     // the pad closes with the message; the turn runs
     await page.waitForSelector('canvas.sketch-canvas', { state: 'detached' });
     await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 90_000 });
