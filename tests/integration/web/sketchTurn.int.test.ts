@@ -120,6 +120,7 @@ describe('a turn with a sketch (offline)', () => {
     expect(noMessage.status).toBe(400);
     const huge = await post('sk-bad', { message: 'x', sketch: { marks: MARKS, png: `data:image/png;base64,${'A'.repeat(900_000)}` } });
     expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: string }).error).toContain('a turn body is at most 800 kB');
     expect((await fetch(`${s.url}/api/threads/sk-bad`)).status).toBe(404);
   }, 60_000);
 });

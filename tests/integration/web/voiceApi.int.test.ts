@@ -73,6 +73,7 @@ describe('voice through OpenAI (a key is set)', () => {
     const before = fake.raw.length;
     const tooBig = await post('/api/voice/transcribe', new Uint8Array(65 * 1024), 'audio/wav');
     expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({ error: 'the recording is larger than 64 KiB (voice.maxUploadBytes): speak a shorter request' });
     const wrongType = await post('/api/voice/transcribe', 'hello', 'text/plain');
     expect(wrongType.status).toBe(415);
     expect(((await wrongType.json()) as { error: string }).error).toContain('audio/webm');

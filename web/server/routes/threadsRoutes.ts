@@ -96,7 +96,10 @@ export function threadsRoutes(state: WebState): Router {
   const r = Router();
   // only its own paths: a parser mounted for every path would read other routes' bodies under this limit first
   // a turn may carry a sketch's PNG (at most 512 KiB, base64 in JSON)
-  r.use('/api/threads/:id/turn', json({ limit: '800kb' }));
+  const turnBody = json({ limit: '800kb' });
+  r.use('/api/threads/:id/turn', (req, res, next) =>
+    turnBody(req, res, (err?: unknown) => next((err as { status?: number } | undefined)?.status === 413 ? new HttpError(413, 'a turn body is at most 800 kB (a message, and a sketch with a PNG of at most 512 KiB)') : err)),
+  );
   r.use('/api/threads', json({ limit: '100kb' }));
 
   r.get('/api/threads', (_req, res) => {

@@ -4,7 +4,8 @@
  * body, at most voice.maxUploadBytes) and an answer as audio (POST /api/voice/speech `{text}`).
  * Neither the key nor the audio nor the text is logged; the recording lives in memory for the request.
  */
-import { Router, json, raw } from 'express';
+import { Router, json, raw, type RequestHandler } from 'express';
+import { formatBytes } from '../../../tools/net/readCapped.ts';
 import { OPENAI_DEFAULT_BASE_URL } from '../../../agents/index.ts';
 import { HttpError } from '../httpErrors.ts';
 import { AUDIO_TYPES, MAX_SPEECH_CHARS, OpenAIAudio } from '../voice/openaiAudio.ts';
@@ -40,11 +41,21 @@ function openai(state: WebState): OpenAIAudio {
   return new OpenAIAudio({ apiKey: p.apiKey!, baseUrl: p.baseUrl ?? OPENAI_DEFAULT_BASE_URL, transcribeModel: v.transcribeModel, speechModel: v.speechModel, voice: v.voice });
 }
 
+/** A body parser whose 413 names the limit and the setting behind it. */
+function bounded(parse: RequestHandler, what: string): RequestHandler {
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if ((err as { status?: number } | undefined)?.status === 413) return next(new HttpError(413, what));
+      next(err);
+    });
+}
+
 export function voiceRoutes(state: WebState): Router {
   const r = Router();
+  const maxUpload = state.config.voice.maxUploadBytes;
   r.get('/api/voice', (_req, res) => void res.json(voiceView(state)));
 
-  r.post('/api/voice/transcribe', raw({ type: () => true, limit: state.config.voice.maxUploadBytes }), async (req, res) => {
+  r.post('/api/voice/transcribe', bounded(raw({ type: () => true, limit: maxUpload }), `the recording is larger than ${formatBytes(maxUpload)} (voice.maxUploadBytes): speak a shorter request`), async (req, res) => {
     const mime = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!(mime in AUDIO_TYPES)) throw new HttpError(415, `a recording must be one of ${Object.keys(AUDIO_TYPES).join(', ')} (got ${mime || 'no Content-Type'})`);
     const audio = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -53,7 +64,7 @@ export function voiceRoutes(state: WebState): Router {
     res.json({ text: (await client.transcribe(audio, mime)).trim() });
   });
 
-  r.use('/api/voice/speech', json({ limit: '64kb' }));
+  r.use('/api/voice/speech', bounded(json({ limit: '64kb' }), 'the speech body is larger than 64 kB'));
   r.post('/api/voice/speech', async (req, res) => {
     const text = (req.body as { text?: unknown } | undefined)?.text;
     if (typeof text !== 'string' || !text.trim()) throw new HttpError(400, '"text" must be the words to speak');
