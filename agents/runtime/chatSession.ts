@@ -21,6 +21,7 @@ import { InputError, reasonOf } from '../../tools/errors.ts';
 import { checkAnswer, checkDecision, decisionFor, isDecision, type ApprovalDecision } from '../supervisor/approvalDecision.ts';
 import { interruptedRunQuestion } from './interruptedRun.ts';
 import { sketchMessage, type Sketch } from '../sketch/sketchMessage.ts';
+import { describeMarks } from '../sketch/sketchMarks.ts';
 import { acceptsImages } from '../models/vision.ts';
 
 export interface ChatSessionOptions {
@@ -207,6 +208,12 @@ export class ChatSession {
     return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
   }
 
+  /** What the turn's sketch held, in words, and whether its image went to the model. */
+  private sketchNote(sketch: Sketch): string {
+    const image = !sketch.png ? '' : acceptsImages(this.modelName) ? ', its image sent to the model' : `; its image was not sent (${this.modelName} reads no images)`;
+    return `a sketch on ${sketch.marks.problem}'s domain: ${describeMarks(sketch.marks)}${image}`;
+  }
+
   /** The person's message, with the sketch's marks and (for a model that reads images) its PNG. */
   private humanMessage(input: TurnInput): HumanMessage {
     if (!input.sketch) return new HumanMessage(input.message!);
@@ -264,7 +271,8 @@ export class ChatSession {
       calls.onEvent(e);
       tracer.emit(e);
     };
-    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined });
+    const sketch = text !== null && opts.sketch ? this.sketchNote(opts.sketch) : undefined;
+    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined, ...(sketch ? { sketch } : {}) });
     let status: RunStatus = 'done';
     let answer: string | null = null;
     try {

@@ -119,6 +119,7 @@ describe('the sketch pad', () => {
     await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 90_000 });
     await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
     await expect(page.textContent('.tool-card[data-tool="optimize_design"] .tool-args')).resolves.toContain('"forcedist":0.72');
+    await expect(page.textContent('.bubble.user .sketch-note')).resolves.toBe("with a sketch on beams2d's domain: 1 load, 1 support, 1 keep-out region; its image was not sent (offline reads no images)");
     const answer = (await page.textContent('.bubble.answer[data-agent="supervisor"]'))!;
     expect(answer).toContain('forcedist = 0.72 from the load marked on the sketch');
     expect(answer).toMatch(/Not applied:.*keep-out region x 0\.2–0\.5, y 0\.3–0\.6/);

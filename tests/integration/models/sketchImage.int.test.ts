@@ -93,6 +93,8 @@ describe('a web turn with a sketch on a real-model backend', () => {
     try {
       const frames = await turn(server.url, 'sketch-web', { message: 'Where is the load?', sketch: { marks: MARKS, png: `data:image/png;base64,${b64}` } } as never);
       expect(frames.find((f) => f.event === 'turn_end')?.data.status).toBe('done');
+      const note = String(frames.find((f) => f.event === 'run_start')?.data.sketch);
+      expect(note).toBe(acceptsImages(model) ? "a sketch on beams2d's domain: 1 load, its image sent to the model" : `a sketch on beams2d's domain: 1 load; its image was not sent (${model} reads no images)`);
       const thread = (await (await fetch(`${server.url}/api/threads/sketch-web`)).json()) as { messages: { content: string }[] };
       const calls = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body.messages.filter((m: Any) => m.role === 'user'));
       return { calls, thread };

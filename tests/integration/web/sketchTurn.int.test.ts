@@ -44,6 +44,8 @@ describe('a turn with a sketch (offline)', () => {
     const frames = await turn(s.url, 'sk-1', { message: 'Optimize a beam with volfrac 0.4 and rmin 2 on a 30x15 grid with max_iter 5, loaded where I marked it', sketch: { marks: MARKS, png: png() } } as never);
     const end = frames.find((f) => f.event === 'turn_end');
     expect(end?.data.status).toBe('done');
+    // the turn says what the sketch held, and that the offline model got no image
+    expect(frames.find((f) => f.event === 'run_start')?.data.sketch).toBe("a sketch on beams2d's domain: 1 load, 2 supports, 1 keep-out region; its image was not sent (offline reads no images)");
     const call = frames.find((f) => f.event === 'tool_call' && f.data.name === 'optimize_design');
     const args = call?.data.args as { problem?: string; conditions?: Record<string, unknown> };
     expect(args.problem).toBe('beams2d');

@@ -32,7 +32,7 @@ export interface ApprovalDecision {
 }
 
 export type AgentEvent =
-  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
+  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean; sketch?: string }
   | { type: 'node_start'; t: number; node: string; agent: string }
   | { type: 'node_end'; t: number; node: string; agent: string; durationMs: number }
   | { type: 'model_call'; t: number; agent: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; toolCalls: string[]; repairs: string[] }
