@@ -35,7 +35,8 @@ export interface PrinterStatus {
   job?: { id: number; progress?: number; time_remaining?: number; time_printing?: number };
   /** The spec's object; Python PrusaLink sends an array of storages. */
   storage?: StatusStorage | StatusStorage[];
-  transfer?: { id: number; time_transferring: number; progress?: number };
+  /** An upload the printer is receiving (the spec names the byte count data_transferred, the firmware transferred). */
+  transfer?: { id: number; time_transferring: number; progress?: number; transferred?: number; data_transferred?: number };
 }
 
 export interface StatusStorage {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { FILAMENTS } from './filaments.ts';
+import * as out from './outputSchemas.ts';
 
 const printer = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/).optional().describe('Printer name from list_printers; default: the first configured printer');
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
@@ -17,8 +18,12 @@ const jobId = z.number().int().positive().optional().describe('Job id from job_s
 
 export interface PrinterToolSpec<S extends z.ZodObject = z.ZodObject> {
   name: string;
+  /** What MCP clients show instead of the name ("Start a print"). */
+  title: string;
   description: string;
   schema: S;
+  /** The result's shape (MCP outputSchema; the result is the call's structuredContent). */
+  outputSchema: z.ZodObject;
   keyFields?: readonly string[];
   needsApproval?: boolean;
   /** MCP annotations: a client may confirm destructive tools; read-only ones are safe to repeat. */
@@ -29,6 +34,8 @@ const spec = <S extends z.ZodObject>(s: PrinterToolSpec<S>) => s;
 
 export const listPrintersSpec = spec({
   name: 'list_printers',
+  title: 'List the printers',
+  outputSchema: out.listPrintersOutput,
   description: 'List the configured 3-D printers (name, PrusaLink address, storage). Use a name as `printer` in the other tools.',
   schema: z.strictObject({}),
   keyFields: ['printers'],
@@ -37,6 +44,8 @@ export const listPrintersSpec = spec({
 
 export const printerStatusSpec = spec({
   name: 'printer_status',
+  title: "Read a printer's status",
+  outputSchema: out.printerStatusOutput,
   description: "A printer's state (IDLE, PRINTING, PAUSED, FINISHED, STOPPED, ERROR, ATTENTION), nozzle and bed temperatures, the current job's progress and the free storage.",
   schema: z.strictObject({ printer }),
   keyFields: ['printer', 'state', 'progress', 'temperatures', 'job', 'message'],
@@ -45,6 +54,8 @@ export const printerStatusSpec = spec({
 
 export const sliceStlSpec = spec({
   name: 'slice_stl',
+  title: 'Slice an STL into G-code',
+  outputSchema: out.sliceStlOutput,
   description:
     'Slice an STL into G-code with PrusaSlicer. Returns gcode_path (for upload_gcode / start_print) and the estimated print time and filament use read from the G-code. ' +
     'Settings not given come from the printer profile (PrusaSlicer defaults: 0.3 mm layers, 20 % infill, 0.4 mm nozzle; PLA when no profile is configured).',
@@ -63,6 +74,8 @@ export const sliceStlSpec = spec({
 
 export const uploadGcodeSpec = spec({
   name: 'upload_gcode',
+  title: 'Upload G-code to a printer',
+  outputSchema: out.uploadGcodeOutput,
   description: "Upload a G-code file to a printer's storage over PrusaLink without starting it. Returns the file name on the printer (for start_print).",
   schema: z.strictObject({
     gcode_path: z.string().min(1).describe('Absolute path of a .gcode file inside the artifact folder (the gcode_path slice_stl returned)'),
@@ -75,6 +88,8 @@ export const uploadGcodeSpec = spec({
 
 export const startPrintSpec = spec({
   name: 'start_print',
+  title: 'Start a print',
+  outputSchema: out.startPrintOutput,
   description:
     'Start printing: either `file` (a name already on the printer, from upload_gcode) or `gcode_path` (uploaded and started at once). ' +
     'Refused when the printer is busy. Always asks the person first.',
@@ -88,21 +103,25 @@ export const startPrintSpec = spec({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 });
 
-const jobControl = (name: string, verb: string, description: string) =>
+const jobControl = (name: string, verb: string, title: string, description: string) =>
   spec({
     name,
+    title,
     description,
+    outputSchema: out.jobControlOutput,
     schema: z.strictObject({ printer, job_id: jobId }),
     keyFields: ['printer', 'job_id', 'state', 'progress'],
     annotations: { readOnlyHint: false, destructiveHint: verb === 'cancel', idempotentHint: false, openWorldHint: true },
   });
 
-export const pausePrintSpec = jobControl('pause_print', 'pause', 'Pause the running print job.');
-export const resumePrintSpec = jobControl('resume_print', 'resume', 'Resume a paused print job.');
-export const cancelPrintSpec = jobControl('cancel_print', 'cancel', 'Stop the running or paused print job (it cannot be resumed).');
+export const pausePrintSpec = jobControl('pause_print', 'pause', 'Pause the print', 'Pause the running print job.');
+export const resumePrintSpec = jobControl('resume_print', 'resume', 'Resume the print', 'Resume a paused print job.');
+export const cancelPrintSpec = jobControl('cancel_print', 'cancel', 'Cancel the print', 'Stop the running or paused print job (it cannot be resumed).');
 
 export const jobStatusSpec = spec({
   name: 'job_status',
+  title: "Read the printer's job",
+  outputSchema: out.jobStatusOutput,
   description: "The printer's current job: id, state, progress in %, time printing and remaining in seconds, the file; null when it has none.",
   schema: z.strictObject({ printer }),
   keyFields: ['printer', 'job'],
