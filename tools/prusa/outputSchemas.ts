@@ -76,7 +76,7 @@ export const listPrinterFilesOutput = z.looseObject({
   printer: printerName,
   storage: z.string(),
   folder: z.string().describe('"" for the top of the storage'),
-  entries: z.array(z.looseObject({ name: z.string(), type: z.string().describe('PRINT_FILE, FILE, FIRMWARE or FOLDER'), size: z.number().optional(), m_timestamp: z.number().optional() })),
+  entries: z.array(z.looseObject({ name: z.string(), path: z.string().describe('folder/name, as start_print takes it'), type: z.string().describe('PRINT_FILE, FILE, FIRMWARE or FOLDER'), size: z.number().optional(), m_timestamp: z.number().optional() })),
 });
 
 export const cameraSnapshotOutput = z.looseObject({

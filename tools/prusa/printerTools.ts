@@ -6,7 +6,7 @@
  * start_print returns only once the printer is printing (or names why it did not start), and pause,
  * resume and cancel once the job shows it. Files are read only from the artifact folder.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { PrinterSettings, PrusaSettings } from '../../config/prusaSettings.ts';
 import { ConfigError, InfraError, InputError, NotFoundError } from '../errors.ts';
@@ -86,6 +86,7 @@ function statusView(name: string, s: PrinterStatus) {
     ...(s.job ? { progress: s.job.progress } : {}),
     temperatures: { nozzle: round(p.temp_nozzle), nozzle_target: round(p.target_nozzle), bed: round(p.temp_bed), bed_target: round(p.target_bed) },
     ...(s.job ? { job: { id: s.job.id, progress: s.job.progress, time_printing_s: s.job.time_printing, time_remaining_s: s.job.time_remaining } } : {}),
+    ...(s.transfer ? { transfer: { id: s.transfer.id, progress: s.transfer.progress, time_transferring_s: s.transfer.time_transferring } } : {}),
     ...(free !== undefined ? { storage_free_bytes: free } : {}),
     ...(p.status_printer && !p.status_printer.ok ? { message: p.status_printer.message } : {}),
   };
@@ -170,7 +171,8 @@ export const uploadGcodeTool = define({
     const gcode = await artifactFile(ctx, args.gcode_path, 'gcode_path', 'gcode');
     const link = ctx.client(p);
     await checkSpace(link, (await stat(gcode)).size);
-    const name = basename(gcode);
+    // both PrusaLink and the firmware make the folders of an upload's path
+    const name = args.folder ? `${args.folder.replace(/\/+$/, '')}/${basename(gcode)}` : basename(gcode);
     const { bytes, storage } = await link.upload(gcode, name, { overwrite: args.overwrite });
     return { result: { printer: p.name, file: name, bytes, storage } };
   },
@@ -331,4 +333,36 @@ export const jobStatusTool = define({
   },
 });
 
-export const PRINTER_TOOLS = [listPrintersTool, printerStatusTool, sliceStlTool, uploadGcodeTool, startPrintTool, jobStatusTool, pausePrintTool, resumePrintTool, cancelPrintTool] as const;
+export const listPrinterFilesTool = define({
+  ...specs.listPrinterFilesSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const link = ctx.client(p);
+    const folder = args.folder ?? '';
+    const entries = await link.listFolder(folder);
+    const storage = (await link.storage()).path.replace(/^\/+|\/+$/g, '');
+    return {
+      result: {
+        printer: p.name,
+        storage,
+        folder,
+        entries: entries.map((e) => ({ name: e.display_name ?? e.name, type: e.type, ...(typeof e.size === 'number' ? { size: e.size } : {}), ...(typeof e.m_timestamp === 'number' ? { m_timestamp: e.m_timestamp } : {}), path: folder ? `${folder}/${e.display_name ?? e.name}` : (e.display_name ?? e.name) })),
+      },
+    };
+  },
+});
+
+export const cameraSnapshotTool = define({
+  ...specs.cameraSnapshotSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const shot = await ctx.client(p).snapshot();
+    const dir = join(ctx.artifactsRoot, 'camera');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `${p.name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${shot.mediaType === 'image/png' ? 'png' : 'jpg'}`);
+    await writeFile(path, shot.bytes);
+    return { result: { printer: p.name, image_path: path, media_type: shot.mediaType, bytes: shot.bytes.length }, artifacts: [artifact('image', path, `camera of ${p.name}`)] };
+  },
+});
+
+export const PRINTER_TOOLS = [listPrintersTool, printerStatusTool, sliceStlTool, uploadGcodeTool, startPrintTool, jobStatusTool, pausePrintTool, resumePrintTool, cancelPrintTool, listPrinterFilesTool, cameraSnapshotTool] as const;

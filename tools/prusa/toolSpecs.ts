@@ -14,6 +14,17 @@ const FILE_NAME_CHARS = /^[^/\\\u0000-\u001f\u007f]{1,200}$/;
 
 /** A plain file name on the printer's storage: no folder separators, no controls, not "." or "..". */
 export const isPlainPrinterFileName = (name: string): boolean => FILE_NAME_CHARS.test(name) && name !== '.' && name !== '..';
+
+/** Deepest folder path a tool takes (printers' own limits are lower: FAT paths on Buddy firmware). */
+const MAX_DEPTH = 8;
+
+/** A path on the printer's storage: plain names joined by "/" ("jobs/part.gcode"), no empty, "." or ".." part. */
+export const isPrinterPath = (path: string): boolean => {
+  const parts = path.split('/');
+  return path.length <= 255 && parts.length <= MAX_DEPTH && parts.every(isPlainPrinterFileName);
+};
+
+const printerPath = z.string().min(1).max(255).refine(isPrinterPath, 'plain names joined by "/" (no empty, "." or ".." part, at most 8 deep)');
 const jobId = z.number().int().positive().optional().describe('Job id from job_status; default: the current job');
 
 export interface PrinterToolSpec<S extends z.ZodObject = z.ZodObject> {
@@ -80,6 +91,7 @@ export const uploadGcodeSpec = spec({
   schema: z.strictObject({
     gcode_path: z.string().min(1).describe('Absolute path of a .gcode file inside the artifact folder (the gcode_path slice_stl returned)'),
     printer,
+    folder: printerPath.optional().describe('Folder on the printer\'s storage to put it in ("jobs/2026"; made when missing); default: the top'),
     overwrite: z.boolean().default(false).describe('Replace a file of the same name on the printer; default false'),
   }),
   keyFields: ['printer', 'file', 'bytes', 'storage'],
@@ -95,7 +107,7 @@ export const startPrintSpec = spec({
     'Refused when the printer is busy. Always asks the person first.',
   schema: z.strictObject({
     printer,
-    file: z.string().regex(FILE_NAME_CHARS).refine(isPlainPrinterFileName, 'a plain file name on the printer storage (no folders, not "." or "..")').optional().describe('File name on the printer (from upload_gcode)'),
+    file: printerPath.optional().describe('File on the printer, as upload_gcode or list_printer_files name it ("part.gcode", "jobs/part.gcode")'),
     gcode_path: z.string().min(1).optional().describe('Local .gcode inside the artifact folder: upload it and print it (Print-After-Upload)'),
   }),
   keyFields: ['printer', 'file', 'job_id', 'state', 'estimated_print_time'],
@@ -128,5 +140,25 @@ export const jobStatusSpec = spec({
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
 
-/** In the order a print goes: look, slice, upload, start, watch, control. */
-export const PRINTER_TOOL_SPECS = [listPrintersSpec, printerStatusSpec, sliceStlSpec, uploadGcodeSpec, startPrintSpec, jobStatusSpec, pausePrintSpec, resumePrintSpec, cancelPrintSpec] as const;
+export const listPrinterFilesSpec = spec({
+  name: 'list_printer_files',
+  title: "List a printer's files",
+  description: "The files and folders on a printer's storage, at the top or in a folder: name, type (PRINT_FILE, FOLDER, …), size. A file's path (folder/name) is what start_print takes.",
+  schema: z.strictObject({ printer, folder: printerPath.optional().describe('Folder to list ("jobs"); default: the top of the storage') }),
+  outputSchema: out.listPrinterFilesOutput,
+  keyFields: ['printer', 'folder', 'entries'],
+  annotations: { readOnlyHint: true, openWorldHint: true },
+});
+
+export const cameraSnapshotSpec = spec({
+  name: 'camera_snapshot',
+  title: "Take a picture of the printer's bed",
+  description: "The latest picture from the printer's camera, saved as an image in the artifact folder (to look at a print). Python PrusaLink with a camera has one; MK4, MINI and XL firmware serve no camera (a clear error says so).",
+  schema: z.strictObject({ printer }),
+  outputSchema: out.cameraSnapshotOutput,
+  keyFields: ['printer', 'image_path'],
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+});
+
+/** In the order a print goes: look, slice, upload, start, watch, control; then files and camera. */
+export const PRINTER_TOOL_SPECS = [listPrintersSpec, printerStatusSpec, sliceStlSpec, uploadGcodeSpec, startPrintSpec, jobStatusSpec, pausePrintSpec, resumePrintSpec, cancelPrintSpec, listPrinterFilesSpec, cameraSnapshotSpec] as const;
