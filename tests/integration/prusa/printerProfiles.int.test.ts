@@ -137,6 +137,10 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     // the printer's own answer to an empty body: 411 on PrusaLink, 501 on the firmware (gcode_upload.cpp)
     const raw = await fetch(`${sim.url}/api/v1/files/${storage}/empty.gcode`, { method: 'PUT', headers: { 'X-Api-Key': KEY, Accept: 'application/json', 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(0) });
     expect(raw.status).toBe(profile === 'prusalink' ? 411 : 501);
+    // a Content-Type other than octet-stream or text/x.gcode is refused (Python PrusaLink's allowed_types), not ignored
+    const typed = await fetch(`${sim.url}/api/v1/files/${storage}/typed.gcode`, { method: 'PUT', headers: { 'X-Api-Key': KEY, Accept: 'application/json', 'Content-Type': 'text/plain' }, body: 'G28\n' });
+    expect(typed.status).toBe(415);
+    expect(sim.printer.fileNames()).toEqual([]);
   });
 
   it('a start the printer takes but never prints: "accepted the job but did not start", with what it needs', async () => {
