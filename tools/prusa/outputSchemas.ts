@@ -76,6 +76,7 @@ export const listPrinterFilesOutput = z.looseObject({
   printer: printerName,
   storage: z.string(),
   folder: z.string().describe('"" for the top of the storage'),
+  more: z.number().int().optional().describe('Entries left out after the first 200'),
   entries: z.array(z.looseObject({ name: z.string(), path: z.string().describe('folder/name, as start_print takes it'), type: z.string().describe('PRINT_FILE, FILE, FIRMWARE or FOLDER'), size: z.number().optional(), m_timestamp: z.number().optional() })),
 });
 

@@ -4,7 +4,9 @@
  * reported before anything changes on the printer: a busy printer, full storage, a wrong key, an
  * unreachable address, an STL that cannot be sliced. Real printers act on commands after a while:
  * start_print returns only once the printer is printing (or names why it did not start), and pause,
- * resume and cancel once the job shows it. Files are read only from the artifact folder.
+ * resume and cancel once the job shows it. Files are read only from the artifact folder; a
+ * printer's folders are listed (at most MAX_ENTRIES entries) and uploaded into, and a camera
+ * picture is saved into it as an image artifact.
  */
 import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -333,6 +335,9 @@ export const jobStatusTool = define({
   },
 });
 
+/** Most folder entries handed back (a USB drive may hold thousands of files; the model reads a page of them). */
+export const MAX_ENTRIES = 200;
+
 export const listPrinterFilesTool = define({
   ...specs.listPrinterFilesSpec,
   async run(args, ctx) {
@@ -346,7 +351,8 @@ export const listPrinterFilesTool = define({
         printer: p.name,
         storage,
         folder,
-        entries: entries.map((e) => ({ name: e.display_name ?? e.name, type: e.type, ...(typeof e.size === 'number' ? { size: e.size } : {}), ...(typeof e.m_timestamp === 'number' ? { m_timestamp: e.m_timestamp } : {}), path: folder ? `${folder}/${e.display_name ?? e.name}` : (e.display_name ?? e.name) })),
+        ...(entries.length > MAX_ENTRIES ? { more: entries.length - MAX_ENTRIES } : {}),
+        entries: entries.slice(0, MAX_ENTRIES).map((e) => ({ name: e.display_name ?? e.name, type: e.type, ...(typeof e.size === 'number' ? { size: e.size } : {}), ...(typeof e.m_timestamp === 'number' ? { m_timestamp: e.m_timestamp } : {}), path: folder ? `${folder}/${e.display_name ?? e.name}` : (e.display_name ?? e.name) })),
       },
     };
   },

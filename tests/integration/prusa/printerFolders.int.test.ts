@@ -176,3 +176,15 @@ describe.each(PROFILES)('printer profile $profile', ({ profile, storage }) => {
     }
   }, 60_000);
 });
+
+describe('a folder with many files', () => {
+  it('list_printer_files hands back the first 200 entries and says how many more there are', async () => {
+    const sim = await simWith({});
+    const bytes = readFileSync(small);
+    for (let i = 0; i < 205; i++) sim.printer.store(`many/part-${String(i).padStart(3, '0')}.gcode`, bytes, { printAfter: false, overwrite: false });
+    const r = (await agentTools(printerConfig(h.home, env(sim)))('list_printer_files', { folder: 'many' })).result as { entries: { path: string }[]; more?: number };
+    expect(r.entries).toHaveLength(200);
+    expect(r.more).toBe(5);
+    expect(r.entries[0].path).toBe('many/part-000.gcode');
+  }, 60_000);
+});

@@ -5,7 +5,8 @@
  * seconds per real second), so a 20-minute print can finish in a test's second. No I/O: the HTTP
  * face is simServer.ts. The answers are PrusaLink's JSON shapes (spec/openapi.yaml), as the chosen
  * profile (simProfiles.ts) gives them: storages, free space, ended jobs, the status of a full
- * storage, and commands that act after a delay as on a real printer.
+ * storage, and commands that act after a delay as on a real printer; folders, the one upload in
+ * progress (a transfer, which can be stopped), an attached camera's PNG snapshot.
  */
 import pngjs from 'pngjs';
 import { parseGcodeInfo, type GcodeInfo } from '../gcodeInfo.ts';

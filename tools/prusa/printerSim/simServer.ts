@@ -1,10 +1,12 @@
 /**
  * The printer simulator's HTTP face: PrusaLink's v1 endpoints and auth (X-Api-Key, or HTTP Digest
- * for user `maker`), its status codes (201, 204, 401, 404, 409, 411, 413/507, 415) and error bodies
- * (JSON {title, text} when asked for JSON, else plain text), on a port of its own, as the chosen
- * profile answers (simProfiles.ts; `legacy`: only the old API, HTML 404 pages, HTTP Basic).
+ * for user `maker`), its status codes (201, 204, 401, 404, 409, 411/501, 413/507, 415, 400/503 a
+ * stopped upload) and error bodies (JSON {title, text} when asked for JSON, else plain text), on a
+ * port of its own, as the chosen profile answers (simProfiles.ts; `legacy`: only the old API, HTML
+ * 404 pages, HTTP Basic): folders (Create-Folder, listings, Force), the running upload as a
+ * transfer (read at `uploadBytesPerSecond`, stopped the profile's way), cameras where it has them.
  * Credentials are checked before an upload's body is read; a body that does not arrive whole
- * (Content-Length not met, the client gone) is dropped and stores nothing.
+ * (Content-Length not met, the client gone) is dropped and stores nothing, and so is a stopped one.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
