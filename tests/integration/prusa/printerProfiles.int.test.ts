@@ -179,7 +179,9 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(cont.status).toBe(profile === 'prusalink' ? 204 : 400);
     expect(sim.printer.state).toBe('PAUSED');
     const head = await fetch(`${sim.url}/api/v1/files/${storage}/${name}`, { method: 'HEAD', headers });
-    expect([head.headers.get('read-only'), head.headers.get('currently-printed')]).toEqual(profile === 'prusalink' ? ['False', 'True'] : ['false', 'true']);
+    // the firmware names it Currently-Printing (file_info.cpp), the spec and PrusaLink Currently-Printed
+    const printed = profile === 'prusalink' ? 'currently-printed' : 'currently-printing';
+    expect([head.headers.get('read-only'), head.headers.get(printed)]).toEqual(profile === 'prusalink' ? ['False', 'True'] : ['false', 'true']);
     expect((await fetch(`${sim.url}/api/v1/files/local-nope/${name}`, { method: 'HEAD', headers })).status).toBe(404);
   });
 });

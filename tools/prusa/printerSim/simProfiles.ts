@@ -32,7 +32,8 @@
  *   PAUSED on /api/v1/job (basic_gets.cpp get_job_v1); /api/v1/transfer exists but not
  *   /api/v1/transfer/{id}: a transfer is stopped only from Prusa Connect, and the upload then
  *   answers 503 "Upload stopped from connect"; transfer `size` is a string, as the spec has it;
- *   folders are made with `Create-Folder: ?1` (201, or 409 "Already exists"), and a failed delete
+ *   HEAD names the "being printed" header Currently-Printing, not the spec's Currently-Printed
+ *   (lib/WUI/nhttp/file_info.cpp; lowercase true/false); folders are made with `Create-Folder: ?1` (201, or 409 "Already exists"), and a failed delete
  *   (a folder not empty) maps to 404 (print_utils.cpp remove_file → GeneralError; not tried on a
  *   printer); there are no /api/v1/cameras routes (404). Commands act after a delay.
  * - `legacy`: a host with only the old OctoPrint-style API (Prusa-Link-Web's own mock): /api/v1/*
@@ -64,6 +65,8 @@ export interface SimProfile {
   endedJobVisible: boolean;
   /** HEAD /api/v1/files/…: how Read-Only and Currently-Printed spell a boolean. */
   headBoolean: (v: boolean) => string;
+  /** HEAD's "being printed" header: the spec's Currently-Printed, or the firmware's Currently-Printing (file_info.cpp). */
+  headPrintedName: 'Currently-Printed' | 'Currently-Printing';
   /** Real milliseconds before start, pause, resume and stop take effect (the command is queued). */
   commandDelayMs: number;
   /** Only the OctoPrint-style API: /api/v1/* is an HTML 404, a password is asked for with Basic. */
@@ -99,6 +102,7 @@ const firmware = (name: 'mk4' | 'mini' | 'xl', text: string): SimProfile => ({
   storageFullStatus: 507,
   endedJobVisible: true,
   headBoolean: lower,
+  headPrintedName: 'Currently-Printing',
   commandDelayMs: 400,
   legacy: false,
   emptyUploadStatus: 501,
@@ -129,6 +133,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     storageFullStatus: 413,
     endedJobVisible: true,
     headBoolean: lower,
+    headPrintedName: 'Currently-Printed',
     commandDelayMs: 0,
     legacy: false,
     ...LINK,
@@ -146,6 +151,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     storageFullStatus: 413,
     endedJobVisible: false,
     headBoolean: (v) => (v ? 'True' : 'False'),
+    headPrintedName: 'Currently-Printed',
     commandDelayMs: 400,
     legacy: false,
     ...LINK,
@@ -167,6 +173,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     storageFullStatus: 413,
     endedJobVisible: true,
     headBoolean: lower,
+    headPrintedName: 'Currently-Printed',
     commandDelayMs: 0,
     legacy: true,
     ...LINK,

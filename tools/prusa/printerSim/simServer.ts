@@ -196,7 +196,7 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       if (m === 'GET') return send(res, 200, printer.file(name));
       if (m === 'HEAD') {
         printer.file(name);
-        return send(res, 200, undefined, { 'Read-Only': profile.headBoolean(false), 'Currently-Printed': profile.headBoolean(printer.currentlyPrinted(name)) });
+        return send(res, 200, undefined, { 'Read-Only': profile.headBoolean(false), [profile.headPrintedName]: profile.headBoolean(printer.currentlyPrinted(name)) });
       }
       if (m === 'POST') {
         printer.print(name);
