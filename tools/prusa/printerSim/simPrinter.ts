@@ -62,7 +62,7 @@ interface Job {
 /** Why the simulator refused an operation: the HTTP status and PrusaLink's error title/text. */
 export class SimRefusal extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 411 | 413 | 415 | 501 | 503 | 507,
+    readonly status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 501 | 503 | 507,
     readonly title: string,
     text: string,
   ) {

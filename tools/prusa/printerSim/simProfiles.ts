@@ -32,6 +32,7 @@
  *   PAUSED on /api/v1/job (basic_gets.cpp get_job_v1); /api/v1/transfer exists but not
  *   /api/v1/transfer/{id}: a transfer is stopped only from Prusa Connect, and the upload then
  *   answers 503 "Upload stopped from connect"; transfer `size` is a string, as the spec has it;
+ *   a path outside /usb/ (/api/v1/files/local/…) is 403 (prusa_api_helpers.cpp parse_file_url);
  *   HEAD names the "being printed" header Currently-Printing, not the spec's Currently-Printed
  *   (lib/WUI/nhttp/file_info.cpp; lowercase true/false); folders are made with `Create-Folder: ?1` (201, or 409 "Already exists"), and a failed delete
  *   (a folder not empty) maps to 404 (print_utils.cpp remove_file → GeneralError; not tried on a
@@ -67,6 +68,8 @@ export interface SimProfile {
   headBoolean: (v: boolean) => string;
   /** HEAD's "being printed" header: the spec's Currently-Printed, or the firmware's Currently-Printing (file_info.cpp). */
   headPrintedName: 'Currently-Printed' | 'Currently-Printing';
+  /** /api/v1/files/OTHER/…: 404 (PrusaLink, spec) or 403 (firmware: parse_file_url forbids anything outside /usb/). */
+  unknownStorageStatus: 403 | 404;
   /** Real milliseconds before start, pause, resume and stop take effect (the command is queued). */
   commandDelayMs: number;
   /** Only the OctoPrint-style API: /api/v1/* is an HTML 404, a password is asked for with Basic. */
@@ -103,6 +106,7 @@ const firmware = (name: 'mk4' | 'mini' | 'xl', text: string): SimProfile => ({
   endedJobVisible: true,
   headBoolean: lower,
   headPrintedName: 'Currently-Printing',
+  unknownStorageStatus: 403,
   commandDelayMs: 400,
   legacy: false,
   emptyUploadStatus: 501,
@@ -134,6 +138,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     endedJobVisible: true,
     headBoolean: lower,
     headPrintedName: 'Currently-Printed',
+    unknownStorageStatus: 404,
     commandDelayMs: 0,
     legacy: false,
     ...LINK,
@@ -152,6 +157,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     endedJobVisible: false,
     headBoolean: (v) => (v ? 'True' : 'False'),
     headPrintedName: 'Currently-Printed',
+    unknownStorageStatus: 404,
     commandDelayMs: 400,
     legacy: false,
     ...LINK,
@@ -174,6 +180,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     endedJobVisible: true,
     headBoolean: lower,
     headPrintedName: 'Currently-Printed',
+    unknownStorageStatus: 404,
     commandDelayMs: 0,
     legacy: true,
     ...LINK,

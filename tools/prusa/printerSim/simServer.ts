@@ -190,7 +190,10 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
     }
     const file = /^\/api\/v1\/files\/([^/]+)(?:\/(.*))?$/.exec(path);
     if (file) {
-      if (decodeURIComponent(file[1]) !== printer.storageName) throw new SimRefusal(404, 'Storage Does Not Exist', `Storage ${decodeURIComponent(file[1])} not found.`);
+      if (decodeURIComponent(file[1]) !== printer.storageName) {
+        if (profile.unknownStorageStatus === 403) throw new SimRefusal(403, 'Forbidden', `Only files on ${printer.storageName} can be reached.`);
+        throw new SimRefusal(404, 'Storage Does Not Exist', `Storage ${decodeURIComponent(file[1])} not found.`);
+      }
       const name = (file[2] ?? '').split('/').map(decodeURIComponent).join('/').replace(/\/+$/, '');
       if (m === 'PUT') return upload(req, res, name);
       if (m === 'GET') return send(res, 200, printer.file(name));
