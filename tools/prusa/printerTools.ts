@@ -205,14 +205,14 @@ export const startPrintTool = define({
       name = basename(gcode);
       await link.upload(gcode, name, { printAfter: true, overwrite: true });
     } else await link.printFile(name);
-    const job = await awaitPrinting(ctx, link, name, before.job?.id);
+    const { job, state } = await awaitPrinting(ctx, link, name, before);
     const meta = job?.file?.meta as Record<string, unknown> | undefined;
     return {
       result: {
         printer: p.name,
         file: name,
         job_id: job?.id ?? null,
-        state: job?.state ?? 'PRINTING',
+        state: job?.state ?? state,
         ...(meta?.['estimated printing time (normal mode)'] ? { estimated_print_time: meta['estimated printing time (normal mode)'] } : {}),
       },
     };
@@ -225,17 +225,24 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * After the printer took a start: polls until it prints. A fault (ERROR, ATTENTION) or no start
  * within settleMs is a named error: the person learns the job never started, and why.
  */
-async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, jobBefore: number | undefined): Promise<PrinterJob | null> {
+async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, before: PrinterStatus): Promise<{ job: PrinterJob | null; state: string }> {
   const t0 = Date.now();
   const settle = ctx.settleMs ?? 30_000;
+  const base = name.split('/').pop();
   for (;;) {
     const s = await link.status();
     const state = s.printer.state;
-    if (state === 'PRINTING') return link.job();
+    if (state === 'PRINTING') {
+      const job = await link.job();
+      if (job) return { job, state };
+      // no job a moment after PRINTING: it ended in between (and was dropped); the next look says how
+    }
     if (state === 'FINISHED') {
       // a print short enough to end between two looks: a new job of this file did run
       const job = await link.job();
-      if (job && job.id !== jobBefore && (job.file?.name === name || job.file?.display_name === name)) return job;
+      if (job && job.id !== before.job?.id && (job.file?.name === base || job.file?.display_name === base)) return { job, state };
+      // Buddy firmware and Python PrusaLink drop an ended job (204): FINISHED where it was not before is this print, over already
+      if (!job && before.printer.state !== 'FINISHED') return { job: null, state };
     }
     if (state === 'ERROR' || state === 'ATTENTION') {
       const why = s.printer.status_printer && !s.printer.status_printer.ok ? ` (${s.printer.status_printer.message})` : '';

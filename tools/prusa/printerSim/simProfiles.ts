@@ -29,7 +29,8 @@
  *   on a busy printer stores the file, then 409 "Can't print right now"; `continue` is not a command
  *   there: 400 (prusa_link_api_v1.cpp handle_command); stop works in PRINTING, PAUSED and
  *   ATTENTION, pause only in PRINTING, resume only in PAUSED, else 409; a job in ATTENTION shows as
- *   PAUSED on /api/v1/job (basic_gets.cpp get_job_v1); /api/v1/transfer exists but not
+ *   PAUSED on /api/v1/job (basic_gets.cpp get_job_v1); a FINISHED or STOPPED job is gone (GET
+ *   /api/v1/job 204, no job in the status: src/state/printer_state.cpp has_job), as on PrusaLink; /api/v1/transfer exists but not
  *   /api/v1/transfer/{id}: a transfer is stopped only from Prusa Connect, and the upload then
  *   answers 503 "Upload stopped from connect"; transfer `size` is a string, as the spec has it;
  *   a path outside /usb/ (/api/v1/files/local/…) is 403 (prusa_api_helpers.cpp parse_file_url);
@@ -103,7 +104,8 @@ const firmware = (name: 'mk4' | 'mini' | 'xl', text: string): SimProfile => ({
   reportsFreeSpace: false,
   statusStorage: 'object',
   storageFullStatus: 507,
-  endedJobVisible: true,
+  // printer_state.cpp has_job(): only PRINTING, PAUSED and ATTENTION during a print have a job; FINISHED and STOPPED answer 204
+  endedJobVisible: false,
   headBoolean: lower,
   headPrintedName: 'Currently-Printing',
   unknownStorageStatus: 403,
