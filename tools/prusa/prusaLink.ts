@@ -375,7 +375,7 @@ export class PrusaLink {
       if (res.status === 400 && /upload (?:has )?failed/i.test(message)) {
         throw new InfraError(`transfer stopped: ${on} stopped receiving ${name} (HTTP 400${said}): it was stopped on the printer, or the connection broke; nothing was stored`, { retryable: false, hint: 'check that nobody stopped it on the printer, then upload again' });
       }
-      if (res.status === 409 && /another transfer/i.test(message)) {
+      if (res.status === 409 && /another transfer|already in transfer|one file at (?:a )?time/i.test(message)) {
         throw new InfraError(`printer busy: ${on} is receiving another upload (HTTP 409${said}); ${name} was not sent`, { retryable: false, hint: 'wait for the other upload to finish (printer_status shows it), then upload again' });
       }
       if (res.status === 409 && opts.printAfter && !/already exists|currently printed|being printed/i.test(message)) {

@@ -135,7 +135,8 @@ describe.each(PROFILES)('printer profile $profile', ({ profile, storage }) => {
     expect((await call('printer_status')).result.transfer).toMatchObject({ id });
     // a second upload meanwhile: the printer takes one at a time
     const second = await failure(new PrusaLink(printerConfig(h.home, env(sim)).prusa.printers[0]).upload(small, 'second.gcode'));
-    expect(second.message).toMatch(/^printer busy: printer printer is receiving another upload \(HTTP 409: Conflict: Another transfer in progress\); second\.gcode was not sent/);
+    const words = profile === 'prusalink' ? 'Already in transfer process: Only one file at time can be transferred\\.' : 'Conflict: Another transfer in progress';
+    expect(second.message).toMatch(new RegExp(`^printer busy: printer printer is receiving another upload \\(HTTP 409: ${words}\\); second\\.gcode was not sent`));
     if (profile === 'sim') expect((await api(sim, `/api/v1/transfer/${id}`, { method: 'DELETE' })).status).toBe(204);
     else if (profile === 'prusalink') {
       expect((await api(sim, `/api/v1/transfer/${id}`, { method: 'DELETE' })).status).toBe(404);

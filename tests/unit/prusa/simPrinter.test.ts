@@ -256,7 +256,7 @@ describe('SimPrinter folders, transfers and cameras', () => {
       const { p, advance } = printer({ profile });
       expect(p.transferInfo()).toBeNull();
       const id = p.beginTransfer('jobs/a.gcode', 1000, true);
-      expect(refused(() => p.beginTransfer('b.gcode', 10, false))).toMatchObject({ status: 409, message: 'Another transfer in progress' });
+      expect(refused(() => p.beginTransfer('b.gcode', 10, false))).toMatchObject({ status: 409, message: profile === 'mk4' ? 'Another transfer in progress' : 'Only one file at time can be transferred.' });
       advance(2000);
       expect(p.transferProgress(id, 250)).toBe(true);
       expect(p.transferInfo()).toEqual({ type: 'FROM_CLIENT', display_name: 'a.gcode', path: p.profile.storages[0].path, size, progress: 25, transferred: 250, time_remaining: 6, time_transferring: 2, to_print: true });

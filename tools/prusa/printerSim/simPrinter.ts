@@ -408,9 +408,9 @@ export class SimPrinter {
     this.files.delete(path);
   }
 
-  /** An upload starts (its checks passed): one at a time, as on the firmware (409 "Another transfer in progress"). */
+  /** An upload starts (its checks passed): one at a time, as on the firmware and PrusaLink (409, each with its own words). */
   beginTransfer(path: string, size: number, toPrint: boolean): number {
-    if (this.transfer) throw new SimRefusal(409, 'Conflict', 'Another transfer in progress');
+    if (this.transfer) throw new SimRefusal(409, this.profile.transferConflict.title, this.profile.transferConflict.text);
     this.transfer = { id: this.nextTransferId++, path, size, transferred: 0, toPrint, since: this.now(), stopped: false };
     return this.transfer.id;
   }

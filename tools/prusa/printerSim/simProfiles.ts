@@ -71,6 +71,8 @@ export interface SimProfile {
   headPrintedName: 'Currently-Printed' | 'Currently-Printing';
   /** /api/v1/files/OTHER/…: 404 (PrusaLink, spec) or 403 (firmware: parse_file_url forbids anything outside /usb/). */
   unknownStorageStatus: 403 | 404;
+  /** The 409 for a second upload while one runs (firmware gcode_upload.cpp; PrusaLink conditions.py TransferConflict). */
+  transferConflict: { title: string; text: string };
   /** Real milliseconds before start, pause, resume and stop take effect (the command is queued). */
   commandDelayMs: number;
   /** Only the OctoPrint-style API: /api/v1/* is an HTML 404, a password is asked for with Basic. */
@@ -109,6 +111,7 @@ const firmware = (name: 'mk4' | 'mini' | 'xl', text: string): SimProfile => ({
   headBoolean: lower,
   headPrintedName: 'Currently-Printing',
   unknownStorageStatus: 403,
+  transferConflict: { title: 'Conflict', text: 'Another transfer in progress' },
   commandDelayMs: 400,
   legacy: false,
   emptyUploadStatus: 501,
@@ -141,6 +144,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     headBoolean: lower,
     headPrintedName: 'Currently-Printed',
     unknownStorageStatus: 404,
+    transferConflict: { title: 'Conflict', text: 'Another transfer in progress' },
     commandDelayMs: 0,
     legacy: false,
     ...LINK,
@@ -160,6 +164,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     headBoolean: (v) => (v ? 'True' : 'False'),
     headPrintedName: 'Currently-Printed',
     unknownStorageStatus: 404,
+    transferConflict: { title: 'Already in transfer process', text: 'Only one file at time can be transferred.' },
     commandDelayMs: 400,
     legacy: false,
     ...LINK,
@@ -183,6 +188,7 @@ export const PROFILES: Readonly<Record<SimProfileName, SimProfile>> = {
     headBoolean: lower,
     headPrintedName: 'Currently-Printed',
     unknownStorageStatus: 404,
+    transferConflict: { title: 'Conflict', text: 'Another transfer in progress' },
     commandDelayMs: 0,
     legacy: true,
     ...LINK,
