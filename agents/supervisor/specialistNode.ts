@@ -16,6 +16,7 @@ import { callsOf, makeToolRunner, toolsNodeName } from './toolsNode.ts';
 import { currentTurn } from './turnView.ts';
 import { writeTask } from '../specialists/specialistTask.ts';
 import { validateHistory } from './validateHistory.ts';
+import { imageParts } from '../sketch/sketchMessage.ts';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -26,7 +27,11 @@ export function taskMessage(state: SupervisorStateType): HumanMessage {
     ...view.earlier.slice(-6).map((e) => `${e.role === 'human' ? 'Person' : 'Assistant'}: ${clip(e.text, 600)}`),
     ...view.summaries.map((s) => `Result of ${s.agent} in this turn: ${clip(JSON.stringify({ answer: s.answer, artifacts: s.artifacts }), 800)}`),
   ];
-  return new HumanMessage(writeTask({ request: view.request, supervisorTask: state.task ?? '', context: context.join('\n') }));
+  const text = writeTask({ request: view.request, supervisorTask: state.task ?? '', context: context.join('\n') });
+  // a sketch sent to a model that reads images goes on to the specialist with the request
+  const human = [...state.messages].reverse().find((m) => m.getType() === 'human');
+  const images = imageParts(human);
+  return new HumanMessage(images.length ? { content: [{ type: 'text', text }, ...images] } : text);
 }
 
 export function finishVisit(spec: Specialist, state: SupervisorStateType, config: LangGraphRunnableConfig, last: AIMessage | null, stopReason?: string): Command {

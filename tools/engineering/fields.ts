@@ -91,6 +91,15 @@ export function designSpaceViolations(design: Design, shape: DesignShape, lo = 0
   return out;
 }
 
+/** EngiBench's volume_fraction_bound design constraint (Beams2D, ThermoElastic3D): |mean(design) − volfrac| ≤ 0.01, a THEORY warning. */
+export const VOLUME_FRACTION_TOLERANCE = 0.01;
+
+export function volumeFractionViolations(design: Design, volfrac: number, tol = VOLUME_FRACTION_TOLERANCE): Violation[] {
+  const m = mean(design.data);
+  if (Math.abs(m - volfrac) <= tol) return [];
+  return [{ constraint: 'volume_fraction_bound', categories: ['THEORY'], criticality: 'warning', cause: `design mean ${m.toFixed(4)} differs from volfrac ${volfrac} by more than ${tol}` }];
+}
+
 export function mean(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];

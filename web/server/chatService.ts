@@ -11,6 +11,7 @@ import { DEFAULTS } from '../../config/defaults.ts';
 import { LiveTurn, type LiveTurnBounds, type TurnFrame } from './liveTurn.ts';
 import { TokenWords, type TokenChunk } from './tokenWords.ts';
 import type { ThreadIndex } from './threadIndex.ts';
+import type { Sketch } from '../../agents/index.ts';
 
 export class ThreadBusyError extends Error {
   constructor(threadId: string) {
@@ -57,6 +58,7 @@ export interface TurnRequest {
   approvals: string[];
   message?: string;
   resume?: unknown;
+  sketch?: Sketch;
 }
 
 /** What `turn_end` carries. */
@@ -177,7 +179,7 @@ export class ChatService {
       },
     ]);
     try {
-      const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, tracer, signal: live.signal });
+      const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, sketch: req.sketch, tracer, signal: live.signal });
       index.touch(threadId);
       return result;
     } finally {

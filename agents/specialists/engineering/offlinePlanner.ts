@@ -15,6 +15,8 @@ import { branchNote, nextStep, program } from './program.ts';
 import { fieldRefs } from './read/mentions.ts';
 import { readRequest, type Reading } from './read/readRequest.ts';
 import { followUpRun } from './runFollowUp.ts';
+import { applySketch } from './read/sketch.ts';
+import { describeMarks, type SketchMarks } from '../../sketch/sketchMarks.ts';
 import { newRun, type Decision } from './runNew.ts';
 import { threadFromContext, threadFromList, type Thread } from './thread.ts';
 
@@ -22,6 +24,7 @@ export { engineeringMentionedAt, engineeringTopicAt } from './mentionedAt.ts';
 
 interface Task {
   request: string;
+  sketch: SketchMarks | null;
   context: string;
   /** What other agents found earlier in this turn, as the supervisor's task carries it (their answers). */
   found: string;
@@ -30,7 +33,7 @@ interface Task {
 /** The task (specialistTask.ts); the supervisor's task and the context are both read for earlier designs. */
 export function splitTask(text: string): Task {
   const t = readTask(text);
-  return { request: t.request, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
+  return { request: t.request, sketch: t.sketch, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
 }
 
 /** Values another agent found in this turn fill the conditions the request leaves open (and say so). */
@@ -60,8 +63,21 @@ function inferProblem(request: string, catalog: readonly ProblemInfo[]): { r: Re
 /** "list all designs", "show every stored design": the whole store, not this conversation's. */
 const LIST_ALL = /\b(?:all|every)(?: the| my| stored| saved)* designs?\b/i;
 
-function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean): Decision {
-  const r = readRequest(request, catalog);
+/** The decision, with a sketch's marks applied to a new design's conditions, or listed as not applied where no new design takes them. */
+function decideWithSketch(request: string, sketch: SketchMarks | null, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean): Decision {
+  const used = { applied: false };
+  const d = decide(request, found, thread, catalog, done, listed, sketch, used);
+  if (!sketch || used.applied || !sketch.marks.length) return d;
+  const why = d.work?.optimize ? `drawn on ${sketch.problem}'s domain` : 'only a new design takes a sketch';
+  return { ...d, extras: { ...d.extras, notApplied: [...d.extras.notApplied, `the sketch (${describeMarks(sketch)}: ${why})`] } };
+}
+
+function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, sketch: SketchMarks | null = null, used = { applied: false }): Decision {
+  const sketched = sketch ? catalog.find((p) => p.id === sketch.problem) : undefined;
+  const read0 = readRequest(request, catalog);
+  // a request that names no problem is about the one the sketch was drawn on
+  const r = !read0.problem.id && !read0.problem.unknown && sketched ? readRequest(request, catalog, { problem: sketched }) : read0;
+  if (!read0.problem.id && r !== read0 && sketched) r.problem.id = sketched.id;
   const s = r.text.text;
   const id = r.problem.id?.split('@')[0];
   const st0 = r.steps;
@@ -74,6 +90,10 @@ function decide(request: string, found: string, thread: Thread, catalog: readonl
     const onlyActs = !st.optimize && !Object.keys(r.conditions).length && !Object.keys(r.config).length && (st.simulate || st.render || st.stl || st.compare || st.list);
     if (mine.length && (POINTS_BACK.test(s) || r.relative.length || r.swaps.length || onlyActs)) return followUpRun(request, { ...thread, designs: mine }, done, catalog, listed);
     const compareWith = r.steps.compare && mine.length ? [mine[mine.length - 1].id] : [];
+    if (sketch) {
+      applySketch(r, sketch, info);
+      used.applied = true;
+    }
     return newRun(withFound(r, info, found, catalog), info, done, catalog, compareWith);
   }
   if (r.problem.unknown) return { text: `I cannot work on ${r.problem.unknown}: it is not one of my problems. ${helpText(catalog)}`, extras: none };
@@ -105,7 +125,7 @@ export function planEngineering(messages: BaseMessage[], catalog: readonly Probl
   const thread: Thread = listed
     ? { ...fromContext, designs: [...fromContext.designs, ...threadFromList(listed.result).filter((d) => !known.has(d.id))] }
     : fromContext;
-  const d = decide(task.request, task.found, thread, catalog, done, Boolean(listed));
+  const d = decideWithSketch(task.request, task.sketch, task.found, thread, catalog, done, Boolean(listed));
   if (done.some((x) => !x.ok)) return { text: finalText(done, d.extras), calls: [] };
   if (d.text !== undefined) return { text: [d.text, finalText(done, d.extras)].filter((t) => t && t !== 'Nothing to do.').join('\n'), calls: [] };
   if (d.needList) return { text: '', calls: [{ name: 'list_designs', args: {} }] };

@@ -8,6 +8,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
 import { asksFor, statedValues } from './statedValues.ts';
+import { readSketchBlock } from '../../sketch/sketchMarks.ts';
 
 /** Where a request asks about the person's documents, or -1. */
 const ASKS =
@@ -31,7 +32,8 @@ const LIST = /\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?docume
 /** The person's request inside the specialist's task message. */
 function requestOf(task: string): string {
   const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
-  return (m ? m[1] : task).trim();
+  // a sketch's marks are not search words
+  return readSketchBlock((m ? m[1] : task).trim()).text.trim();
 }
 
 /** Search words: the request without the asking phrases. */

@@ -140,6 +140,7 @@ export function TimelineView({
             return (
               <div key={i} class="bubble user">
                 {row.text}
+                {row.sketch && <div class="sketch-note">with {row.sketch}</div>}
               </div>
             );
           case 'answer':
