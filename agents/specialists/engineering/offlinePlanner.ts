@@ -33,14 +33,24 @@ export function splitTask(text: string): Task {
   return { request: t.request, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
 }
 
-/** Values another agent found in this turn fill the conditions the request leaves open (and say so). */
+/** A value line another agent's answer states: "- volume fraction = 0.33 — [citation]". */
+const FOUND_VALUE = /^\s*-\s+([^=\n]{1,60}?)\s+=\s+(-?\d[\d.eE+-]*(?:\s+[^\s—]+)?)\s+—/gm;
+
+/**
+ * Values another agent found in this turn fill the conditions the request leaves open (and say so);
+ * a stated value no field of the problem takes is named as not used, never dropped without a word.
+ */
 function withFound(r: Reading, info: ProblemInfo, found: string, catalog: readonly ProblemInfo[]): Reading {
   if (!found.trim()) return r;
   const f = readRequest(found, catalog, { problem: info });
   const taken = Object.entries(f.conditions).filter(([k]) => !(k in r.conditions));
-  if (!taken.length) return r;
   for (const [k, v] of taken) r.conditions[k] = v;
-  r.notes.push(`took ${taken.map(([k, v]) => `${k} = ${v}`).join(', ')} from what was found earlier in this turn`);
+  if (taken.length) r.notes.push(`took ${taken.map(([k, v]) => `${k} = ${v}`).join(', ')} from what was found earlier in this turn`);
+  const unused = [...found.matchAll(FOUND_VALUE)].filter((m) => {
+    const one = readRequest(`${m[1]} ${m[2]}`, catalog, { problem: info });
+    return !Object.keys(one.conditions).length && !Object.keys(one.config).length;
+  });
+  if (unused.length) r.notes.push(`did not use ${unused.map((m) => `${m[1]} = ${m[2]}`).join(', ')} (found earlier in this turn): no condition of ${info.id} takes it`);
   return r;
 }
 
