@@ -70,7 +70,23 @@ function inferProblem(request: string, catalog: readonly ProblemInfo[]): { r: Re
 /** "list all designs", "show every stored design": the whole store, not this conversation's. */
 const LIST_ALL = /\b(?:all|every)(?: the| my| stored| saved)* designs?\b/i;
 
-function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean): Decision {
+/** The question for a design request that names no problem: each problem, what it designs, and how to take its defaults. */
+export function problemQuestion(catalog: readonly ProblemInfo[]): string {
+  const list = catalog.map((p) => `- ${p.id}: ${p.title} (defaults ${p.conditions.map((f) => `${f.name} ${String(f.default)}`).join(', ')})`);
+  return [
+    'Which problem should I design? I can design:',
+    ...list,
+    'Name one, with the values you want (e.g. "beams2d with volfrac 0.3"), or say e.g. "beams2d with the defaults".',
+  ].join('\n');
+}
+
+/** "How to design a cathedral ceiling?": a question about designing, not an order to design. */
+const ASKS_HOW = /\?\s*$|^\s*(?:how|what|why|which|when|where|who|can|could|is|are|do|does|should)\b/;
+
+/** The answer to the "which problem" question of this turn, if it was asked. */
+const problemAnswer = (done: DoneCall[]) => done.find((d) => d.name === 'ask_human_for_clarification' && d.ok && (d.args.missing as string[] | undefined)?.[0] === 'problem');
+
+function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false): Decision {
   const r = readRequest(request, catalog);
   const s = r.text.text;
   const id = r.problem.id?.split('@')[0];
@@ -100,6 +116,8 @@ function decide(request: string, found: string, thread: Thread, catalog: readonl
   }
   if (aboutDesigns) return { text: `There is no design in this conversation yet. ${helpText(catalog)}`, extras: none };
   if (st.describe) return { work: { describe: '' }, extras: none };
+  // "design me something light and strong": asked which problem, with the problems and their defaults offered
+  if (st.optimize && !problemAsked && !ASKS_HOW.test(s)) return { ask: { question: problemQuestion(catalog), missing: ['problem'] }, extras: none };
   return { text: helpText(catalog), extras: none };
 }
 
@@ -115,7 +133,10 @@ export function planEngineering(messages: BaseMessage[], catalog: readonly Probl
   const thread: Thread = listed
     ? { ...fromContext, designs: [...fromContext.designs, ...threadFromList(listed.result).filter((d) => !known.has(d.id))] }
     : fromContext;
-  const d = decide(task.request, task.found, thread, catalog, done, Boolean(listed));
+  // the answer to "which problem?" completes the request; the question itself is no answer to a value
+  const asked = problemAnswer(done);
+  const request = asked ? `${task.request}\n${String(asked.result.answer ?? '')}` : task.request;
+  const d = decide(request, task.found, thread, catalog, asked ? done.filter((x) => x !== asked) : done, Boolean(listed), Boolean(asked));
   if (done.some((x) => !x.ok)) return { text: finalText(done, d.extras), calls: [] };
   if (d.text !== undefined) return { text: [d.text, finalText(done, d.extras)].filter((t) => t && t !== 'Nothing to do.').join('\n'), calls: [] };
   if (d.needList) return { text: '', calls: [{ name: 'list_designs', args: {} }] };

@@ -163,13 +163,27 @@ function manufacturingPart(sentence: string): string[] {
   return out;
 }
 
+/** "one at 0.6", "another with 0.4": an export given by a bare number. */
+const ONE_AT_BARE = /\b(?:one|1|another|the other|a second|the second)\s+(?:at|with)\s+-?\.?\d/i;
+const PARAM_NAME = new RegExp(String.raw`\b(${PARAMS.threshold}|scale[\s_-]*xy|scale[\s_-]*z)\b`, 'i');
+
 /** All exports the text asks for. `known` holds the condition values for derived rules. */
 export function parseExports(text: string, known: Record<string, number | boolean>): ExportPlan {
   const branching = parseBranching(text, known);
   if (branching) return { exports: [], branching };
   const exports: StlArgs[] = [];
   const thresholds = new RegExp(String.raw`\b(?:${PARAMS.threshold})\b`, 'gi');
-  const parts = (s: string) => ((s.match(thresholds)?.length ?? 0) > 1 ? s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i) : [s]);
+  // "two STLs, one at threshold 0.3 and one at 0.6": each "one at/with" is an export; a bare number takes the parameter named before it
+  const parts = (s: string) => {
+    if ((s.match(thresholds)?.length ?? 0) < 2 && !(ONE_AT_BARE.test(s) && /\b(?:stls?|exports?)\b/i.test(s))) return [s];
+    let lastName = '';
+    return s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i).map((p) => {
+      const name = PARAM_NAME.exec(p)?.[1];
+      if (name) lastName = name;
+      const bare = /^(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\s+(?=-?\.?\d)/i.exec(p);
+      return bare && !name && lastName ? `${p.slice(0, bare[0].length)}${lastName} ${p.slice(bare[0].length)}` : p;
+    });
+  };
   for (const s of sentences(text).flatMap(manufacturingPart).flatMap(parts)) {
     if (PREVIEW.test(s) && !FINAL.test(s)) continue;
     const args = parseStlArgs(s, known);
@@ -203,6 +217,8 @@ const ZONES = [
   new RegExp(String.raw`\bpixels?\b[^.,;\d]{0,20}?${NUM}\s*${MM}`, 'gi'),
   // "0.55 for manufacturing", "0.2 for the preview"
   new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
+  // "two STLs, one at threshold 0.3 and one at 0.6": the bare number of an export
+  new RegExp(String.raw`(?<=\b(?:stls?|exports?)\b(?:[^.;]|\.(?=\d))*)\b(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b(?:\s+${NUM})?`, 'gi'),
   // "if the compliance is below 250"
   new RegExp(String.raw`\b(?:if|when|whenever)\s+(?:the\s+)?(?:simulated\s+|resulting\s+|final\s+|reported\s+)*(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c|it)\b[^.;,]*?${NUM}`, 'gi'),
 ];
