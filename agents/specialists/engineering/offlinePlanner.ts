@@ -5,10 +5,8 @@
  * render_design → convert_design_to_stl for a new design, the same steps, compare_designs or
  * list_designs for follow-ups — then writes the answer from the results, with what it could not apply.
  */
-import type { BaseMessage } from '@langchain/core/messages';
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import { doneCalls, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import type { DoneCall, Plan, SpecialistTask } from '../specialistTask.ts';
 import { finalText, helpText } from './finalAnswer.ts';
 import { POINTS_BACK, REFERS_BACK } from './followUp.ts';
 import { branchNote, nextStep, program } from './program.ts';
@@ -16,22 +14,9 @@ import { fieldRefs } from './read/mentions.ts';
 import { readRequest, type Reading } from './read/readRequest.ts';
 import { followUpRun } from './runFollowUp.ts';
 import { newRun, type Decision } from './runNew.ts';
-import { threadFromContext, threadFromList, type Thread } from './thread.ts';
+import { threadFromList, threadFromTask, type Thread } from './thread.ts';
 
 export { engineeringMentionedAt, engineeringTopicAt } from './mentionedAt.ts';
-
-interface Task {
-  request: string;
-  context: string;
-  /** What other agents found earlier in this turn, as the supervisor's task carries it (their answers). */
-  found: string;
-}
-
-/** The task (specialistTask.ts); the supervisor's task and the context are both read for earlier designs. */
-export function splitTask(text: string): Task {
-  const t = readTask(text);
-  return { request: t.request, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
-}
 
 /** A value line another agent's answer states: "- volume fraction = 0.33 — [citation]". */
 const FOUND_VALUE = /^\s*-\s+([^=\n]{1,60}?)\s+=\s+(-?\d[\d.eE+-]*(?:\s+[^\s—]+)?)\s+—/gm;
@@ -123,12 +108,11 @@ function decide(request: string, found: string, thread: Thread, catalog: readonl
 
 const lastOk = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name && d.ok);
 
-export function planEngineering(messages: BaseMessage[], catalog: readonly ProblemInfo[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planEngineering(task: SpecialistTask, catalog: readonly ProblemInfo[]): Plan {
+  const { done } = task;
   const listed = lastOk(done, 'list_designs');
-  const fromContext = threadFromContext(task.context);
+  // the supervisor's task and the context are both read for earlier designs
+  const fromContext = threadFromTask(task.made, [task.supervisorTask, task.context].filter(Boolean).join('\n'));
   const known = new Set(fromContext.designs.map((d) => d.id));
   const thread: Thread = listed
     ? { ...fromContext, designs: [...fromContext.designs, ...threadFromList(listed.result).filter((d) => !known.has(d.id))] }

@@ -5,7 +5,7 @@
  * (simulate, render, export, compare, list).
  */
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import type { DoneCall } from '../../models/offline/transcript.ts';
+import type { DoneCall } from '../specialistTask.ts';
 import { fieldForNumber, readFollowUp } from './followUp.ts';
 import { helpText } from './finalAnswer.ts';
 import { parseExports } from './parseExports.ts';

@@ -8,9 +8,7 @@
  * cannot do (a date limit, an order, more than 20 passages) is named under "Not applied" and kept out
  * of the query. Document text is only ever quoted.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import { errorText, type DoneCall, type Plan, type SpecialistTask } from '../specialistTask.ts';
 import { asksFor, statedValues } from './statedValues.ts';
 
 /** Where a request asks about the person's documents, or -1. */
@@ -120,10 +118,7 @@ function listAnswer(call: DoneCall): string {
   return `Indexed documents (${call.result.total}):\n${docs.map((d) => `- ${d.title} (${d.collection}, ${d.pages} pages): ${d.source}`).join('\n')}`;
 }
 
-export function planRag(messages: BaseMessage[], toolNames: string[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const request = readTask(first >= 0 ? textOf(messages[first]) : '').request;
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planRag({ request, done }: SpecialistTask, toolNames: readonly string[]): Plan {
   const has = (name: string) => done.find((d) => d.name === name);
   if (!toolNames.includes('search_documents')) return { text: 'I have no document tools in this configuration (retrieval is off), so I cannot look anything up.', calls: [] };
 
