@@ -74,10 +74,10 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
     if (d !== null) out[key] = d;
     else if (n) out[key] = Number(n[1]);
   }
-  // "3 mm thickness", "2 mm pixels"
+  // "3 mm thickness", "2 mm pixels" — not the factor of a value ("rmin times 5 mm tall" is 5 × rmin, read below)
   for (const key of ['scale_xy', 'scale_z'] as const) {
     const m = out[key] === undefined ? new RegExp(`${NUM}\\s*${MM}\\s*(?:of\\s+)?(?:${AFTER_MM[key]})\\b`, 'i').exec(text) : null;
-    if (m) out[key] = Number(m[1]);
+    if (m && !/(?:x|×|\*|times|multiplied by)\s*$/i.test(text.slice(0, m.index))) out[key] = Number(m[1]);
   }
   // "each pixel 0.5 mm wide", "pixels of 2 mm", "each pixel measures 0.5 × rmin mm": a length in mm said of a pixel is the pixel size
   if (out.scale_xy === undefined) {
@@ -90,7 +90,7 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
   }
   // "the part is 10 × rmin mm tall"
   if (out.scale_z === undefined) {
-    const m = new RegExp(String.raw`(?:^|[\s,(])((?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*[a-z_ ]{2,20}?)\s*${MM}\s*(?:${AFTER_MM.scale_z})\b`, 'i').exec(text);
+    const m = new RegExp(String.raw`(?:^|[\s,(])((?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*[a-z_ ]{2,20}?|${DERIVED_FROM}\s*(?:x|×|\*|times|multiplied by)\s*${NUM})\s*${MM}\s*(?:${AFTER_MM.scale_z})\b`, 'i').exec(text);
     const d = m ? derived(m[1], known) : null;
     if (d !== null) out.scale_z = d;
   }
@@ -137,7 +137,8 @@ function parseBranching(text: string, known: Record<string, number | boolean>): 
   const below = /below|less|lower|under|smaller|</i.test(m[2]);
   const common = parseStlArgs(text.slice(0, m.index), known);
   const tail = after.slice(split.index + split[0].length);
-  const end = /\.(?!\d)\s+(?=[A-Z])/.exec(tail);
+  // the reader's text is lower case: any next sentence ends the branch ("… In both cases scale_z is 12.")
+  const end = /\.(?!\d)\s+(?=[a-z])/i.exec(tail);
   const whenTrue = { ...common, ...parseStlArgs(after.slice(0, split.index), known) };
   const whenFalse = { ...common, ...parseStlArgs(end ? tail.slice(0, end.index) : tail, known) };
   const rest = end ? parseStlArgs(tail.slice(end.index), known) : {};
