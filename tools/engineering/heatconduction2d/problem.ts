@@ -126,7 +126,7 @@ export const heatconduction2d: Problem = {
     const setup = cachedSetup(c.resolution, c.length);
     const a0 = start ? readDesign(setup.mesh, start) : undefined;
     return (function* () {
-      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0 });
+      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0, ...(options.history === 'full' ? { image: (a: Float64Array) => nodalImage(setup.mesh, a) } : {}) });
       const design: Design = { shape: shapeOf(c), data: nodalImage(setup.mesh, r.a) };
       const warning = roundTripWarning(setup, (image) => readDesign(setup.mesh, image), design, r.history.at(-1)!.objectives[0]);
       return { design, history: r.history, iterations: r.iterations, ...(warning ? { warnings: [warning] } : {}) };

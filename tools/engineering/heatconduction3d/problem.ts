@@ -112,7 +112,7 @@ export const heatconduction3d: Problem = {
     const setup = cachedSetup3(c.resolution, c.area);
     const a0 = start ? readDesign3(setup.mesh, start) : undefined;
     return (function* () {
-      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0 });
+      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0, ...(options.history === 'full' ? { image: (a: Float64Array) => nodalImage3(setup.mesh, a) } : {}) });
       const design: Design = { shape: shapeOf(c), data: nodalImage3(setup.mesh, r.a) };
       const warning = roundTripWarning(setup, (image) => readDesign3(setup.mesh, image), design, r.history.at(-1)!.objectives[0]);
       return { design, history: r.history, iterations: r.iterations, ...(warning ? { warnings: [warning] } : {}) };
