@@ -21,3 +21,7 @@ export { threadReport, gatherThreadReport, MAX_REPORT_DESIGNS, type ReportFormat
 export type { ReportData } from './report/reportData.ts';
 export { OtlpExporter, TurnSpans, otlpBody, otlpHeaders, type OtlpOptions, type OtlpSpan } from './trace/otlpExporter.ts';
 export { otlpExporterFor } from './runtime/createRuntime.ts';
+export { checkSketchMarks, describeMarks, MAX_MARKS, type SketchMark, type SketchMarks } from './sketch/sketchMarks.ts';
+export { pngFromDataUrl, MAX_SKETCH_PNG, type Sketch } from './sketch/sketchMessage.ts';
+export { acceptsImages } from './models/vision.ts';
+export { OPENAI_DEFAULT_BASE_URL } from './models/openai.ts';

@@ -68,6 +68,16 @@ export const threadsSettingsSchema = z
   })
   .strict();
 
+export const voiceSettingsSchema = z
+  .object({
+    provider: z.enum(['auto', 'browser', 'openai']).default('auto').describe("speech in the web UI: auto (OpenAI's endpoints when an OpenAI key is set, else the browser's own speech APIs), browser, or openai"),
+    transcribeModel: z.string().min(1).max(100).default('gpt-4o-mini-transcribe').describe('OpenAI transcription model (POST /v1/audio/transcriptions), e.g. whisper-1'),
+    speechModel: z.string().min(1).max(100).default('gpt-4o-mini-tts').describe('OpenAI speech model (POST /v1/audio/speech), e.g. tts-1'),
+    voice: z.string().regex(/^[a-z]{2,20}$/).default('alloy').describe('OpenAI voice (alloy, ash, coral, echo, fable, nova, onyx, sage, shimmer, …)'),
+    maxUploadBytes: z.number().int().min(1024).max(25 * 1024 * 1024).default(10 * 1024 * 1024).describe('largest recording accepted for transcription (OpenAI takes at most 25 MB)'),
+  })
+  .strict();
+
 export const tracingSettingsSchema = z
   .object({
     otlpEndpoint: z
@@ -184,6 +194,7 @@ export const configSchema = z
     websearch: websearchSettingsSchema.default(() => websearchSettingsSchema.parse({})),
     hpc: hpcSettingsSchema.default(() => hpcSettingsSchema.parse({})),
     tracing: tracingSettingsSchema.default(() => tracingSettingsSchema.parse({})),
+    voice: voiceSettingsSchema.default(() => voiceSettingsSchema.parse({})),
   })
   .strict();
 
@@ -193,6 +204,7 @@ export type ProvidersConfig = z.infer<typeof providersSchema>;
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 export type HpcSettings = z.infer<typeof hpcSettingsSchema>;
 export type TracingSettings = z.infer<typeof tracingSettingsSchema>;
+export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
 export type ClusterSettings = z.infer<typeof clusterSchema>;
 export type { PrusaSettings, PrinterSettings } from './prusaSettings.ts';
 export type { CommandSettings, ProgramRule } from './commandSettings.ts';

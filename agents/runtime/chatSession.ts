@@ -20,6 +20,9 @@ import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
 import { InputError, reasonOf } from '../../tools/errors.ts';
 import { checkAnswer, checkDecision, decisionFor, isDecision, type ApprovalDecision } from '../supervisor/approvalDecision.ts';
 import { interruptedRunQuestion } from './interruptedRun.ts';
+import { sketchMessage, type Sketch } from '../sketch/sketchMessage.ts';
+import { describeMarks } from '../sketch/sketchMarks.ts';
+import { acceptsImages } from '../models/vision.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -52,6 +55,11 @@ export interface TurnInput {
    * With `message` only for the question about an interrupted run: decided first, then the message runs.
    */
   resume?: unknown;
+  /**
+   * A sketch sent with `message`: its marks go into the message as text; its PNG as an image part
+   * when the session's model reads images (agents/models/vision.ts; the web UI says beforehand when it does not).
+   */
+  sketch?: Sketch;
   tracer?: Tracer;
   /** Stream model tokens as `token` events (default true; off saves per-step callback work). */
   streamTokens?: boolean;
@@ -196,8 +204,20 @@ export class ChatSession {
     }
     // a new message enters as an update routed to the supervisor: the same state as the START edge
     // gives, without LangGraph's extra __start__ superstep (one checkpoint less per turn)
-    if (input.message !== undefined) return this.stream(input.threadId, new Command({ update: { messages: [new HumanMessage(input.message)] }, goto: 'supervisor' }), tracer, input.message, input);
+    if (input.message !== undefined) return this.stream(input.threadId, new Command({ update: { messages: [this.humanMessage(input)] }, goto: 'supervisor' }), tracer, input.message, input);
     return { threadId: input.threadId, status: pending ? 'interrupted' : 'done', answer: lastAnswer(await this.messages(input.threadId)), interrupt: pending, durationMs: 0 };
+  }
+
+  /** What the turn's sketch held, in words, and whether its image went to the model. */
+  private sketchNote(sketch: Sketch): string {
+    const image = !sketch.png ? '' : acceptsImages(this.modelName) ? ', its image sent to the model' : `; its image was not sent (${this.modelName} reads no images)`;
+    return `a sketch on ${sketch.marks.problem}'s domain: ${describeMarks(sketch.marks)}${image}`;
+  }
+
+  /** The person's message, with the sketch's marks and (for a model that reads images) its PNG. */
+  private humanMessage(input: TurnInput): HumanMessage {
+    if (!input.sketch) return new HumanMessage(input.message!);
+    return sketchMessage(input.message!, input.sketch, acceptsImages(this.modelName));
   }
 
   /**
@@ -251,7 +271,8 @@ export class ChatSession {
       calls.onEvent(e);
       tracer.emit(e);
     };
-    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined });
+    const sketch = text !== null && opts.sketch ? this.sketchNote(opts.sketch) : undefined;
+    emit({ type: 'run_start', t: Date.now(), threadId, input: text, resume: graphInput !== null && graphInput.resume !== undefined, ...(sketch ? { sketch } : {}) });
     let status: RunStatus = 'done';
     let answer: string | null = null;
     try {

@@ -2,7 +2,8 @@
  * The specialist's task as a typed value, with its one codec: `writeTask` writes the text a real
  * model reads (the person's request verbatim, the supervisor's task, what this specialist made
  * earlier in the thread, the context), `readTask` parses that text back once into
- * `{request, supervisorTask, found, made, context}`, and `taskOf` reads a visit's transcript into
+ * `{request, supervisorTask, found, made, context, sketch}` (a sketch's marks block,
+ * sketch/sketchMarks.ts, comes out of the request as `sketch`), and `taskOf` reads a visit's transcript into
  * the whole task, with the calls made so far (`done`). Each offline planner is `plan(task)`
  * (Specialist.offline.plan): no planner parses the task text or the transcript itself. The
  * planner's contract (Plan, PlannedCall, DoneCall, errorText) is re-exported here, so a specialist
@@ -10,6 +11,7 @@
  */
 import type { BaseMessage } from '@langchain/core/messages';
 import { doneCalls, textOf, type DoneCall } from '../models/offline/transcript.ts';
+import { readSketchBlock, type SketchMarks } from '../sketch/sketchMarks.ts';
 
 export { errorText, type DoneCall, type Plan, type PlannedCall } from '../models/offline/transcript.ts';
 
@@ -42,6 +44,8 @@ export interface SpecialistTask {
   made: ThreadItem[];
   /** Earlier conversation and this turn's results, one line each, oldest first. */
   context: string;
+  /** The marks of a sketch sent with the request (its block is not part of `request`), or null. */
+  sketch: SketchMarks | null;
   /** The calls this visit made so far, with their results, oldest first (empty in a task read from text alone). */
   done: DoneCall[];
 }
@@ -82,7 +86,10 @@ export function writeTask(t: Pick<SpecialistTask, 'request' | 'supervisorTask' |
 /** The task from its text; a text not written by `writeTask` is the request itself. */
 export function readTask(text: string, agent = ''): SpecialistTask {
   const found = FOUND.exec(text)?.[1] ?? '';
-  if (!text.startsWith(REQUEST)) return { request: text.trim(), supervisorTask: '', found, made: [], context: '', done: [] };
+  if (!text.startsWith(REQUEST)) {
+    const plain = readSketchBlock(text.trim());
+    return { request: plain.text.trim(), supervisorTask: '', found, made: [], context: '', sketch: plain.sketch, done: [] };
+  }
   const body = text.slice(REQUEST.length).replace(/^\s*\n/, '');
   // each section runs to the next one that follows it
   const at = [TASK, MADE, CONTEXT].map((label) => ({ label, i: body.indexOf(`\n\n${label}\n`) }));
@@ -94,8 +101,8 @@ export function readTask(text: string, agent = ''): SpecialistTask {
     return body.slice(me.i + label.length + 3, end);
   };
   const starts = at.filter((x) => x.i >= 0).map((x) => x.i);
-  const request = body.slice(0, starts.length ? Math.min(...starts) : body.length).trim();
-  return { request, supervisorTask: section(TASK).trim(), found, made: readMade(section(MADE), agent), context: section(CONTEXT), done: [] };
+  const { text: request, sketch } = readSketchBlock(body.slice(0, starts.length ? Math.min(...starts) : body.length).trim());
+  return { request: request.trim(), supervisorTask: section(TASK).trim(), found, made: readMade(section(MADE), agent), context: section(CONTEXT), sketch, done: [] };
 }
 
 /** The task of a specialist's visit from its transcript: its first message (written by `writeTask`) and the calls since, with their results. */

@@ -16,6 +16,7 @@ import { callsOf, madeBy, makeToolRunner, toolsNodeName, turnNumber } from './to
 import { currentTurn } from './turnView.ts';
 import { writeTask } from '../specialists/specialistTask.ts';
 import { validateHistory } from './validateHistory.ts';
+import { imageParts } from '../sketch/sketchMessage.ts';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -29,7 +30,11 @@ export function taskMessage(state: SupervisorStateType, agent?: string): HumanMe
   // what this specialist made in earlier turns (this turn's own results are in its transcript)
   const turn = turnNumber(state.messages);
   const made = (state.made ?? []).filter((x) => x.agent === agent && (x.turn ?? 0) < turn);
-  return new HumanMessage(writeTask({ request: view.request, supervisorTask: state.task ?? '', made, context: context.join('\n') }));
+  const text = writeTask({ request: view.request, supervisorTask: state.task ?? '', made, context: context.join('\n') });
+  // a sketch sent to a model that reads images goes on to the specialist with the request
+  const human = [...state.messages].reverse().find((m) => m.getType() === 'human');
+  const images = imageParts(human);
+  return new HumanMessage(images.length ? { content: [{ type: 'text', text }, ...images] } : text);
 }
 
 export function finishVisit(spec: Specialist, state: SupervisorStateType, config: LangGraphRunnableConfig, last: AIMessage | null, stopReason?: string): Command {

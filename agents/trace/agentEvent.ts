@@ -8,7 +8,8 @@
 import type { Artifact } from '../../tools/tool.ts';
 
 export type AgentEvent =
-  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
+  /** `sketch`: what a sketch sent with the message held, in words (its marks, whether its image went to the model). */
+  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean; sketch?: string }
   | { type: 'node_start'; t: number; node: string; agent: string }
   | { type: 'node_end'; t: number; node: string; agent: string; durationMs: number }
   | {

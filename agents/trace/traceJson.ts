@@ -32,8 +32,13 @@ export interface ChatTrace {
   messages: TraceMessage[];
 }
 
+const isImagePart = (p: unknown) => typeof p === 'object' && p !== null && (p as { type?: unknown }).type === 'image_url';
+
 function text(m: BaseMessage): string {
-  return typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
+  if (typeof m.content === 'string') return m.content;
+  // a message with an image (a sketch): its text, and the image named, not its bytes
+  if (m.content.some(isImagePart)) return m.content.map((p) => (isImagePart(p) ? '[image: the sketch]' : typeof p === 'string' ? p : String((p as { text?: unknown }).text ?? ''))).join('\n');
+  return JSON.stringify(m.content);
 }
 
 export function serializeMessage(m: BaseMessage): TraceMessage {

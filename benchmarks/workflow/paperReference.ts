@@ -27,6 +27,7 @@ export const PAPER_TABLES: Partial<Record<ProblemId, Partial<Record<Style, Row>>
     'W-Cond': [[0.4, 0.49, 0.47, 0.08], [0.53, 0.5, 0.54, 0.09], [0.2, 0.4, 0.43, 0.07], [0.47, 0.5, 0.49, 0.08]],
   },
   thermoelastic2d: {},
+  beams3d: {},
 };
 
 /** The paper's "Average" row (TC, CO per model) as printed. */
@@ -61,5 +62,6 @@ export const WORKFLOW_DEVIATIONS: readonly string[] = [
   'Photonics2D: its optimizer\'s first Adam step saturates every pixel, so its design does not depend on the start (measured: the same design from a random dataset start as from the default one, IoU 1): Photonics2D design quality stays saturated under both protocols, and its cells separate agents by TC and S_tool only (the paper notes the same near-constant sub-scores).',
   'Photonics2D runs on a 90×110 grid with 40 Adam steps (the prompt states these solver settings) instead of 120×120 and 200 steps, so the whole suite fits in 15 minutes; Beams2D uses EngiBench\'s 100×50 grid and 100 iterations. Photonics2D runs Full, W-Rand, W-Distract and W-Cond by default; the paper ran three, and Table 3\'s Average row covers those three only (a second row covers every style run).',
   'ThermoElastic2D (not in the paper; the reference has a plain prompt generator only) runs Full, W-Rand, W-Distract, W-Cond (structural compliance) and W-Multi on request, Obj over its three objectives; its rows are 200 sampled conditions (EngiBench\'s were sampled, there is no grid).',
+  'Beams3D (not in the paper) runs Full, W-Rand, W-Distract, W-Cond (compliance c) and W-Multi on request; its rows are 200 sampled conditions of a spec of the published 16³ rows\' ranges (volfrac 0.1–0.5, rmin 1.5–3.5, forcedist_x/y in {0, 0.25, 0.75, 1}, max_iter 100; preset small 8³ × 30); its STL exports are the design\'s surface (scale_xy the voxel\'s x/y edge, scale_z its height); IoU/PA per voxel, Conn face-connected (paper rule: one 26-connected component), Constr on volfrac under both protocols; figures show the max over z.',
   'Model settings: temperature 0 and a fixed seed by default (the reference\'s config defaults to 0.7; the paper ran at 0).',
 ];

@@ -67,7 +67,7 @@ export const designEventSchema = z
   .object({
     type: z.literal('design'),
     designId: z.string(),
-    shape: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+    shape: z.union([z.tuple([z.number().int().positive(), z.number().int().positive()]), z.tuple([z.number().int().positive(), z.number().int().positive(), z.number().int().positive()])]).describe('2-D [rows, cols] or 3-D [ny, nx, nz]'),
     config: valuesSchema.describe('the config the design was made under'),
     data: z.string().describe('float64 little-endian, base64'),
   })

@@ -1,6 +1,6 @@
 /** The work behind `engiai export-stl`: the workflow's STL export, stored beside the design or written to --out. */
 import { engineeringContext } from '../../tools/engineering/context.ts';
-import { exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
+import { defaultScaleZ, exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
 import { writeOutputFile } from '../../tools/fileFaults.ts';
 import type { ExportStlOpts } from '../commands/exportStl.ts';
@@ -19,10 +19,12 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   await refuseEmptyPaths(opts as unknown as Record<string, unknown>, { out: 'out', design: 'design' });
   const threshold = num('threshold', opts.threshold, false);
   if (threshold <= 0 || threshold >= 1) throw new InputError(`--threshold must lie in (0, 1), got ${threshold}`, { field: 'threshold' });
-  const params: StlParams = { threshold, scaleXy: num('scale-xy', opts.scaleXy, true), scaleZ: num('scale-z', opts.scaleZ, true), mirrorY: Boolean(opts.mirrorY) };
+  const scaleXy = num('scale-xy', opts.scaleXy, true);
+  const givenZ = opts.scaleZ === undefined ? undefined : num('scale-z', opts.scaleZ, true);
   const ctx = engineeringContext();
-  // any 2-D density exports: the problem does not matter here
+  // any 2-D or 3-D density exports: the problem does not matter here
   const loaded = await ctx.store.loadFile(opts.design);
+  const params: StlParams = { threshold, scaleXy, scaleZ: givenZ ?? defaultScaleZ(loaded.design, scaleXy), mirrorY: Boolean(opts.mirrorY) };
   let path: string;
   let result;
   if (opts.out) {
@@ -35,10 +37,14 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   } else {
     throw new InputError('--out is required when the design is a .npy file rather than a stored artifact', { field: 'out' });
   }
-  const summary = { stl: path, triangles: result.triangles, volume: result.volume, watertight: result.watertight, genus: result.genus, params };
+  const vf = result.volumeFraction;
+  const summary = { stl: path, triangles: result.triangles, volume: result.volume, watertight: result.watertight, genus: result.genus, params, ...(vf ? { volume_fraction: vf } : {}) };
   if (opts.json) process.stdout.write(JSON.stringify(summary) + '\n');
   else {
     process.stdout.write(`wrote ${path}\n  triangles ${result.triangles}, volume ${result.volume.toFixed(3)}, genus ${result.genus}, watertight ${result.watertight ? 'yes' : 'NO'}\n`);
+    if (vf) {
+      process.stdout.write(`  volume fraction: mesh ${vf.mesh.toFixed(4)}, design ${vf.design.toFixed(4)} (${vf.ok ? 'within' : 'NOT within'} ${vf.tolerance})\n`);
+    }
   }
   if (!result.watertight) process.exitCode = 1;
 }

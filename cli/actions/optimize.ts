@@ -4,11 +4,15 @@ import { basename, join, resolve } from 'node:path';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { conditionsOf, loadDesignInput, optimizeAndStore, setupProblem } from '../../tools/engineering/workflow.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
+import { InputError } from '../../tools/errors.ts';
 import { fileFault, makeDirs, writeOutputFile } from '../../tools/fileFaults.ts';
 import { fmt, formatObjectives, printWarnings, progressBar, refuseEmptyPaths } from '../shared.ts';
 
-export async function runOptimize(problemId: string, tokens: string[], opts: { out?: string; json?: boolean; start?: string; render?: boolean }): Promise<void> {
+export async function runOptimize(problemId: string, tokens: string[], opts: { out?: string; json?: boolean; start?: string; render?: boolean; history?: string }): Promise<void> {
   await refuseEmptyPaths(opts, { out: 'out', start: 'start' });
+  if (opts.history !== undefined && opts.history !== 'objectives' && opts.history !== 'full') {
+    throw new InputError(`--history must be 'objectives' or 'full', got "${opts.history}"`, { field: 'history' });
+  }
   const { getProblem } = await import('../../tools/engineering/registry.ts');
   const setup = await setupProblem(problemId, parseConditionArgs(await getProblem(problemId), tokens));
   const { problem, config } = setup;
@@ -27,6 +31,7 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
     onStep: (e) => bar.update(e.step + 1, `${problem.objectives[0].name}=${fmt(e.objectives[0])}${e.change === undefined ? '' : ` change=${e.change.toFixed(4)}`}`),
     provenance: { tool: 'engiai optimize', command: ['optimize', problemId, ...tokens].join(' ') },
     render: opts.render !== false,
+    history: opts.history as 'objectives' | 'full' | undefined,
   });
   bar.stop();
   printWarnings(stored.warnings.filter((w) => !setup.warnings.includes(w)));

@@ -6,6 +6,7 @@ interface OptimizeOpts {
   json?: boolean;
   start?: string;
   render?: boolean;
+  history?: string;
 }
 
 export function register(program: Command): void {
@@ -17,6 +18,7 @@ export function register(program: Command): void {
     .option('--out <dir>', '[string] also copy design.npy, meta.json and the PNGs into this folder')
     .option('--no-render', '[boolean] skip the PNG renders')
     .option('--json', '[boolean] print one JSON object')
+    .option('--history <mode>', "[string] 'objectives' (default) or 'full': also store EngiBench's OptiStep arrays (x, x_sensitivities, x_update) as history_*.npy beside the design")
     .allowUnknownOption()
     .allowExcessArguments()
     .helpOption('-h, --help', 'problem conditions are flags too: --volfrac 0.3, --nelx 100, --max-iter 50, --overhang, ...')

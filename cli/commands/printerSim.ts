@@ -1,5 +1,5 @@
 /**
- * `engiai printer-sim [--profile P] [--port P] [--api-key K] [--password W] [--speed S] [--storage-mb N]`:
+ * `engiai printer-sim [--profile P] [--port P] [--api-key K] [--password W] [--speed S] [--storage-mb N] [--camera] [--upload-kbps N]`:
  * a PrusaLink-compatible printer on loopback (same endpoints, auth and JSON shapes) for demos and
  * tests without hardware, answering as a real kind of printer does with --profile (mk4, mini, xl:
  * Buddy firmware; prusalink: Python PrusaLink; legacy: the old OctoPrint-style API only; see
@@ -16,6 +16,8 @@ export interface PrinterSimOptions {
   speed?: string;
   storageMb?: string;
   profile?: string;
+  camera?: boolean;
+  uploadKbps?: string;
 }
 
 function numberOption(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
@@ -31,20 +33,21 @@ export async function runPrinterSim(o: PrinterSimOptions): Promise<void> {
   const { SIM_PROFILES } = await import('../../tools/prusa/printerSim/simProfiles.ts');
   const profile = o.profile ?? 'sim';
   if (!(SIM_PROFILES as readonly string[]).includes(profile)) throw new InputError(`--profile must be one of ${SIM_PROFILES.join(', ')}, got "${profile}"`, { field: 'profile' });
-  let port: number, speed: number, storageMb: number;
+  let port: number, speed: number, storageMb: number, uploadKbps: number;
   try {
     port = numberOption('port', o.port, 0, 65535, 0);
     speed = numberOption('speed', o.speed, 0.01, 1e6, 1);
     storageMb = numberOption('storage-mb', o.storageMb, 0, 1e6, 64);
+    uploadKbps = numberOption('upload-kbps', o.uploadKbps, 0, 1e7, 0);
   } catch (err) {
     throw new InputError((err as Error).message, { field: (err as { field?: string }).field });
   }
   const apiKey = o.apiKey ?? (o.password ? undefined : randomBytes(9).toString('base64url'));
   const { startPrinterSim } = await import('../../tools/prusa/printerSim/simServer.ts');
-  const sim = await startPrinterSim({ host: o.host ?? '127.0.0.1', port, apiKey, password: o.password, speed, storageBytes: Math.round(storageMb * 1024 * 1024), profile: profile as (typeof SIM_PROFILES)[number] });
+  const sim = await startPrinterSim({ host: o.host ?? '127.0.0.1', port, apiKey, password: o.password, speed, storageBytes: Math.round(storageMb * 1024 * 1024), profile: profile as (typeof SIM_PROFILES)[number], camera: Boolean(o.camera), uploadBytesPerSecond: uploadKbps ? uploadKbps * 1000 : undefined });
   process.stdout.write(`${sim.url}\n`);
   process.stderr.write(
-    `printer simulator on ${sim.url} (profile ${profile}, speed ×${speed}, ${storageMb} MB storage)\n` +
+    `printer simulator on ${sim.url} (profile ${profile}, speed ×${speed}, ${storageMb} MB storage${sim.printer.camera ? ', a camera' : o.camera ? ', no camera: this profile serves none' : ''})\n` +
       (apiKey ? `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_KEY=${o.apiKey ? '<the key you gave>' : apiKey}\n` : `  export ENGIAI_PRINTER_URL=${sim.url} ENGIAI_PRINTER_PASSWORD=…  (digest user maker)\n`),
   );
   await new Promise<void>((resolve) => {
@@ -65,6 +68,8 @@ export function register(program: Command): void {
     .option('--password <password>', '[string] accept HTTP digest auth for user maker with this password')
     .option('--speed <factor>', '[number] simulated seconds per real second (default 1)')
     .option('--storage-mb <mb>', '[number] storage size in MB (default 64)')
+    .option('--camera', 'attach a camera (sim and prusalink; Buddy firmware profiles serve none)')
+    .option('--upload-kbps <kbps>', '[number] read uploads at this many kB/s, as a real printer over Wi-Fi (default: as fast as they come)')
     .action(async (o: PrinterSimOptions) => {
       await runPrinterSim(o);
     });

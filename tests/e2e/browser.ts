@@ -30,16 +30,18 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<Browser> {
+/** `args`: Chromium switches besides ARGS (e.g. a fake microphone); `initScript`: runs in every page before its own scripts. */
+export async function openBrowser(opts: { args?: string[]; initScript?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'engiai-chromium-'));
   mkdirSync(SHOTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...(opts.args ?? [])],
     viewport: { width: 1280, height: 860 },
     acceptDownloads: true,
   });
+  if (opts.initScript) await context.addInitScript(opts.initScript);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

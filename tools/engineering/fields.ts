@@ -91,6 +91,25 @@ export function designSpaceViolations(design: Design, shape: DesignShape, lo = 0
   return out;
 }
 
+/** EngiBench's volume_fraction_bound design constraint (Beams2D, ThermoElastic3D): |mean(design) − volfrac| ≤ 0.01, a THEORY warning. */
+export const VOLUME_FRACTION_TOLERANCE = 0.01;
+
+export function volumeFractionViolations(design: Design, volfrac: number, tol = VOLUME_FRACTION_TOLERANCE): Violation[] {
+  const m = mean(design.data);
+  if (Math.abs(m - volfrac) <= tol) return [];
+  return [{ constraint: 'volume_fraction_bound', categories: ['THEORY'], criticality: 'warning', cause: `design mean ${m.toFixed(4)} differs from volfrac ${volfrac} by more than ${tol}` }];
+}
+
+/**
+ * The largest entry (NaN if any is NaN, −Infinity if empty, as Math.max), by a loop: `Math.max(...a)` passes
+ * every entry as an argument and overflows the stack from ~10⁵ entries (a 51³ nodal field has 132,651).
+ */
+export function maxValue(a: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < a.length; i++) if (a[i] > m || Number.isNaN(a[i])) m = a[i];
+  return m;
+}
+
 export function mean(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { throwIfCancelled } from '../errors.ts';
 import type { ConfigValues } from './constraint.ts';
 import type { Design, OptimizeResult, StepEvent } from './problem.ts';
+import { storedStep } from './store/designMeta.ts';
 
 export type ReusableResult = OptimizeResult & { objectives: number[] };
 
@@ -43,7 +44,7 @@ export function optimizationKey(problem: { id: string; version: number | string 
     h.update(`${JSON.stringify(name)}=${typeof v === 'number' ? num(v) : JSON.stringify(v)}\n`);
   }
   if (start) {
-    h.update(`start ${start.shape[0]}x${start.shape[1]} ${start.data.length}\n`);
+    h.update(`start ${start.shape.join('x')} ${start.data.length}\n`);
     h.update(new Uint8Array(start.data.buffer, start.data.byteOffset, start.data.byteLength));
   } else h.update('uniform start\n');
   return h.digest('hex');
@@ -53,8 +54,8 @@ const enabled = () => process.env.ENGIAI_OPTIMIZE_REUSE !== '0';
 
 function copyOf(r: ReusableResult): ReusableResult {
   return {
-    design: { shape: [r.design.shape[0], r.design.shape[1]], data: new Float64Array(r.design.data) },
-    history: r.history.map((s) => ({ step: s.step, objectives: [...s.objectives] })),
+    design: { shape: [...r.design.shape] as Design['shape'], data: new Float64Array(r.design.data) },
+    history: r.history.map((s) => storedStep({ ...s, objectives: [...s.objectives] })),
     iterations: r.iterations,
     objectives: [...r.objectives],
     ...(r.warnings ? { warnings: structuredClone(r.warnings) } : {}),

@@ -88,20 +88,20 @@ export interface ThreadedResult extends OptimizeResult {
 }
 
 /** problem.optimizeSteps(config, {startingPoint: start}) to completion and the result simulated, on a worker thread. */
-export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<ThreadedResult> {
+export async function optimizeInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal, history?: 'objectives' | 'full'): Promise<ThreadedResult> {
   await acquire(signal);
   try {
-    return await runInThread(problemId, config, start, onStep, signal);
+    return await runInThread(problemId, config, start, onStep, signal, history);
   } finally {
     release();
   }
 }
 
 /** A cancelled signal terminates the thread at once (the engine's memory goes with it). */
-function runInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<ThreadedResult> {
+function runInThread(problemId: string, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal, history?: 'objectives' | 'full'): Promise<ThreadedResult> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new CancelledError(`cancelled: ${reasonOf(signal)}`));
-    const job: OptimizeJob & { entry: string } = { problemId, config, start, entry: ENTRY };
+    const job: OptimizeJob & { entry: string } = { problemId, config, start, history, entry: ENTRY };
     let worker: Worker;
     try {
       worker = new Worker(BOOT, { execArgv: [], workerData: job });

@@ -14,6 +14,8 @@ export interface OptimizeJob {
   problemId: string;
   config: ConfigValues;
   start?: Design;
+  /** 'full': the steps also carry EngiBench's OptiStep arrays (structured-cloned back to the parent). */
+  history?: 'objectives' | 'full';
 }
 
 const port = parentPort;
@@ -22,7 +24,7 @@ const job = workerData as OptimizeJob & { entry: string };
 
 try {
   const problem = await getProblem(job.problemId);
-  const steps = problem.optimizeSteps(job.config, { startingPoint: job.start });
+  const steps = problem.optimizeSteps(job.config, { startingPoint: job.start, history: job.history });
   for (;;) {
     const next = steps.next();
     if (next.done) {

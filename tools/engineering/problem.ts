@@ -32,10 +32,24 @@ export interface Design {
   data: Float64Array;
 }
 
-/** One recorded optimization step, as EngiBench's OptiStep: objective values and step index. */
+/**
+ * One recorded optimization step, as EngiBench's OptiStep (engibench-3d-and-api.md §4.2): `objectives` is
+ * its obj_values; `objectivesUpdate` its obj_values_update (the next step's objectives minus these; absent
+ * where EngiBench leaves None). The arrays (EngiBench's x, x_sensitivities, x_update) are filled only when
+ * `OptimizeOptions.history` is 'full', by problems whose EngiBench version records them (and by HeatConduction2D/3D,
+ * whose EngiBench steps carry obj_values only, from what their MMA loop has anyway: heatconduction2d/optimize.ts); they stay
+ * out of the stored history and of `--json` output otherwise (a 16³ run of 200 steps would carry ~5 M numbers).
+ */
 export interface OptiStep {
   step: number;
   objectives: number[];
+  objectivesUpdate?: number[];
+  /** The design at this step, in design order (EngiBench's `x`). */
+  x?: Float64Array;
+  /** EngiBench's `x_sensitivities`: one design-shaped field per entry, in the problem's documented order. */
+  xSensitivities?: Float64Array[];
+  /** EngiBench's `x_update`: the change applied to `x` by this step (x + xUpdate = the next step's x). */
+  xUpdate?: Float64Array;
 }
 
 /** Progress report yielded by `optimizeSteps` once per recorded step. */
@@ -57,6 +71,8 @@ export interface OptimizeResult {
 
 export interface OptimizeOptions {
   startingPoint?: Design;
+  /** 'objectives' (default): steps carry objectives (and objectivesUpdate); 'full': also EngiBench's x, x_sensitivities, x_update. */
+  history?: 'objectives' | 'full';
 }
 
 /** A field to draw as a heatmap; export/render.ts turns panels into a PNG. */
@@ -71,8 +87,18 @@ export interface RenderPanel {
   lines?: { from: [number, number]; to: [number, number]; color: string }[];
 }
 
+/** A picture the problem drew itself (a 3-D problem's shaded isosurface view): shown as is, left of the panels, without a colorbar. */
+export interface RenderPicture {
+  title: string;
+  width: number;
+  height: number;
+  /** PNG bytes, width × height pixels. */
+  png: Uint8Array;
+}
+
 export interface RenderSpec {
   title: string;
+  pictures?: RenderPicture[];
   panels: RenderPanel[];
 }
 
@@ -99,8 +125,11 @@ export interface Problem {
   checkConstraints(design: Design, config: ConfigValues): Violation[];
   /** Objective values, one per objective, in `objectives` order. */
   simulate(design: Design, config: ConfigValues): number[];
-  /** Optional: the objectives plus named diagnostic quantities (e.g. overlap1, overlap2). */
-  simulateVerbose?(design: Design, config: ConfigValues): Record<string, number>;
+  /**
+   * EngiBench's simulate_verbose (required there since PR #252): the objectives by name plus named diagnostic
+   * quantities (e.g. overlap1, overlap2, the volume fraction); `simulate` returns the same objectives in order.
+   */
+  simulateVerbose(design: Design, config: ConfigValues): Record<string, number>;
   /** The optimizer as a generator: yields each recorded step, returns the result. */
   optimizeSteps(config: ConfigValues, options?: OptimizeOptions): Generator<StepEvent, OptimizeResult, void>;
   /** Seeded random design of the right shape within the design space. */

@@ -57,4 +57,7 @@ registerProblem('beams2d', async () => (await import('./beams2d/problem.ts')).be
 registerProblem('photonics2d', async () => (await import('./photonics2d/problem.ts')).photonics2d);
 registerProblem('beams3d', async () => (await import('./beams3d/problem.ts')).beams3d);
 registerProblem('thermoelastic2d', async () => (await import('./thermoelastic2d/problem.ts')).thermoelastic2d);
+registerProblem('thermoelastic3d', async () => (await import('./thermoelastic3d/problem.ts')).thermoelastic3d);
+registerProblem('heatconduction2d', async () => (await import('./heatconduction2d/problem.ts')).heatconduction2d);
+registerProblem('heatconduction3d', async () => (await import('./heatconduction3d/problem.ts')).heatconduction3d);
 registerProblemVersion('beams2d', 0, async () => (await import('./beams2d/problem.ts')).beams2dV0);

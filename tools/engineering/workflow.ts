@@ -18,6 +18,7 @@ import { optimizationKey, reuseOrRun } from './optimizeReuse.ts';
 import type { Design, OptimizeResult, Problem, StepEvent } from './problem.ts';
 import { allProblems, getProblem } from './registry.ts';
 import type { DesignMeta } from './store/designMeta.ts';
+import { historyArrayFiles } from './store/historyArrays.ts';
 
 export interface ProblemSetup {
   problem: Problem;
@@ -64,6 +65,8 @@ export interface OptimizeRequest extends ProblemSetup {
   render?: boolean;
   /** Aborting it stops the optimizer (its thread is terminated) with a CancelledError. */
   signal?: AbortSignal;
+  /** 'full': also keep EngiBench's OptiStep arrays, as history_*.npy files beside the design (store/historyArrays.ts). */
+  history?: 'objectives' | 'full';
 }
 
 export interface StoredOptimization {
@@ -84,7 +87,7 @@ export interface StoredOptimization {
 export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeRequest): Promise<StoredOptimization> {
   const { problem, config } = req;
   const t0 = performance.now();
-  const result = await runOptimizer(problem, config, req.start?.design, req.onStep ?? (() => {}), req.signal);
+  const result = await runOptimizer(problem, config, req.start?.design, req.onStep ?? (() => {}), req.signal, req.history);
   // a cancel that arrived as the last iteration finished still means: store nothing
   throwIfCancelled(req.signal);
   const seconds = (performance.now() - t0) / 1000;
@@ -101,6 +104,7 @@ export async function optimizeAndStore(ctx: EngineeringContext, req: OptimizeReq
     provenance: { ...req.provenance, parent: req.start?.id },
   });
   const artifacts = [artifact('design', `${saved.path}/design.npy`, 'design')];
+  for (const f of historyArrayFiles(result.history)) artifacts.push(artifact('data', await ctx.store.attach(saved.id, f.fileName, f.bytes, f.role), f.role));
   if (req.render) artifacts.push(...(await renderStoredDesign(ctx, { id: saved.id, problem, config, design: result.design, meta: saved.meta })));
   return {
     id: saved.id,
@@ -122,17 +126,19 @@ type Optimized = OptimizeResult & { objectives: number[] };
  * used by the generative models' evaluation. An identical optimization finished earlier in this
  * process is reused, its progress replayed (optimizeReuse.ts: the same inputs give the same bits).
  */
-export async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
+export async function runOptimizer(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal, history?: 'objectives' | 'full'): Promise<Optimized> {
+  // the reuse cache keeps objectives only, so a 'full' history is always computed
+  if (history === 'full') return computeOptimization(problem, config, start, onStep, signal, history);
   return reuseOrRun(optimizationKey(problem, config, start), onStep, signal, (step) => computeOptimization(problem, config, start, step, signal));
 }
 
-async function computeOptimization(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal): Promise<Optimized> {
+async function computeOptimization(problem: Problem, config: ConfigValues, start: Design | undefined, onStep: (e: StepEvent) => void, signal?: AbortSignal, history?: 'objectives' | 'full'): Promise<Optimized> {
   try {
-    return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep, signal);
+    return await optimizeInThread(`${problem.id}@${problem.version}`, config, start, onStep, signal, history);
   } catch (err) {
     if (!(err instanceof InfraError && err.retryable)) throw err;
   }
-  const steps = problem.optimizeSteps(config, { startingPoint: start });
+  const steps = problem.optimizeSteps(config, { startingPoint: start, history });
   let last = performance.now();
   for (;;) {
     const next = steps.next();
@@ -205,6 +211,11 @@ export async function renderStoredDesign(ctx: EngineeringContext, d: StoredDesig
 }
 
 export type StlParams = Required<StlOptions>;
+
+/** scale_z when not given: a 2-D design's extrusion height 10 mm; a 3-D design's voxel height scale_xy (cubic voxels). */
+export function defaultScaleZ(design: Design, scaleXy: number): number {
+  return design.shape.length === 3 ? scaleXy : 10;
+}
 
 /** The file name an STL export of these parameters is stored under. */
 export const stlFileName = (p: StlParams) => `design-t${p.threshold}-xy${p.scaleXy}-z${p.scaleZ}${p.mirrorY ? '-mirrored' : ''}.stl`;

@@ -4,9 +4,11 @@
  * reported before anything changes on the printer: a busy printer, full storage, a wrong key, an
  * unreachable address, an STL that cannot be sliced. Real printers act on commands after a while:
  * start_print returns only once the printer is printing (or names why it did not start), and pause,
- * resume and cancel once the job shows it. Files are read only from the artifact folder.
+ * resume and cancel once the job shows it. Files are read only from the artifact folder; a
+ * printer's folders are listed (at most MAX_ENTRIES entries) and uploaded into, and a camera
+ * picture is saved into it as an image artifact.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { PrinterSettings, PrusaSettings } from '../../config/prusaSettings.ts';
 import { ConfigError, InfraError, InputError, NotFoundError } from '../errors.ts';
@@ -86,6 +88,7 @@ function statusView(name: string, s: PrinterStatus) {
     ...(s.job ? { progress: s.job.progress } : {}),
     temperatures: { nozzle: round(p.temp_nozzle), nozzle_target: round(p.target_nozzle), bed: round(p.temp_bed), bed_target: round(p.target_bed) },
     ...(s.job ? { job: { id: s.job.id, progress: s.job.progress, time_printing_s: s.job.time_printing, time_remaining_s: s.job.time_remaining } } : {}),
+    ...(s.transfer ? { transfer: { id: s.transfer.id, progress: s.transfer.progress, time_transferring_s: s.transfer.time_transferring } } : {}),
     ...(free !== undefined ? { storage_free_bytes: free } : {}),
     ...(p.status_printer && !p.status_printer.ok ? { message: p.status_printer.message } : {}),
   };
@@ -170,7 +173,8 @@ export const uploadGcodeTool = define({
     const gcode = await artifactFile(ctx, args.gcode_path, 'gcode_path', 'gcode');
     const link = ctx.client(p);
     await checkSpace(link, (await stat(gcode)).size);
-    const name = basename(gcode);
+    // both PrusaLink and the firmware make the folders of an upload's path
+    const name = args.folder ? `${args.folder.replace(/\/+$/, '')}/${basename(gcode)}` : basename(gcode);
     const { bytes, storage } = await link.upload(gcode, name, { overwrite: args.overwrite });
     return { result: { printer: p.name, file: name, bytes, storage } };
   },
@@ -201,14 +205,14 @@ export const startPrintTool = define({
       name = basename(gcode);
       await link.upload(gcode, name, { printAfter: true, overwrite: true });
     } else await link.printFile(name);
-    const job = await awaitPrinting(ctx, link, name, before.job?.id);
+    const { job, state } = await awaitPrinting(ctx, link, name, before);
     const meta = job?.file?.meta as Record<string, unknown> | undefined;
     return {
       result: {
         printer: p.name,
         file: name,
         job_id: job?.id ?? null,
-        state: job?.state ?? 'PRINTING',
+        state: job?.state ?? state,
         ...(meta?.['estimated printing time (normal mode)'] ? { estimated_print_time: meta['estimated printing time (normal mode)'] } : {}),
       },
     };
@@ -221,17 +225,24 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * After the printer took a start: polls until it prints. A fault (ERROR, ATTENTION) or no start
  * within settleMs is a named error: the person learns the job never started, and why.
  */
-async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, jobBefore: number | undefined): Promise<PrinterJob | null> {
+async function awaitPrinting(ctx: PrinterContext, link: PrusaLink, name: string, before: PrinterStatus): Promise<{ job: PrinterJob | null; state: string }> {
   const t0 = Date.now();
   const settle = ctx.settleMs ?? 30_000;
+  const base = name.split('/').pop();
   for (;;) {
     const s = await link.status();
     const state = s.printer.state;
-    if (state === 'PRINTING') return link.job();
+    if (state === 'PRINTING') {
+      const job = await link.job();
+      if (job) return { job, state };
+      // no job a moment after PRINTING: it ended in between (and was dropped); the next look says how
+    }
     if (state === 'FINISHED') {
       // a print short enough to end between two looks: a new job of this file did run
       const job = await link.job();
-      if (job && job.id !== jobBefore && (job.file?.name === name || job.file?.display_name === name)) return job;
+      if (job && job.id !== before.job?.id && (job.file?.name === base || job.file?.display_name === base)) return { job, state };
+      // Buddy firmware and Python PrusaLink drop an ended job (204): FINISHED where it was not before is this print, over already
+      if (!job && before.printer.state !== 'FINISHED') return { job: null, state };
     }
     if (state === 'ERROR' || state === 'ATTENTION') {
       const why = s.printer.status_printer && !s.printer.status_printer.ok ? ` (${s.printer.status_printer.message})` : '';
@@ -331,4 +342,40 @@ export const jobStatusTool = define({
   },
 });
 
-export const PRINTER_TOOLS = [listPrintersTool, printerStatusTool, sliceStlTool, uploadGcodeTool, startPrintTool, jobStatusTool, pausePrintTool, resumePrintTool, cancelPrintTool] as const;
+/** Most folder entries handed back (a USB drive may hold thousands of files; the model reads a page of them). */
+export const MAX_ENTRIES = 200;
+
+export const listPrinterFilesTool = define({
+  ...specs.listPrinterFilesSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const link = ctx.client(p);
+    const folder = args.folder ?? '';
+    const entries = await link.listFolder(folder);
+    const storage = (await link.storage()).path.replace(/^\/+|\/+$/g, '');
+    return {
+      result: {
+        printer: p.name,
+        storage,
+        folder,
+        ...(entries.length > MAX_ENTRIES ? { more: entries.length - MAX_ENTRIES } : {}),
+        entries: entries.slice(0, MAX_ENTRIES).map((e) => ({ name: e.display_name ?? e.name, type: e.type, ...(typeof e.size === 'number' ? { size: e.size } : {}), ...(typeof e.m_timestamp === 'number' ? { m_timestamp: e.m_timestamp } : {}), path: folder ? `${folder}/${e.display_name ?? e.name}` : (e.display_name ?? e.name) })),
+      },
+    };
+  },
+});
+
+export const cameraSnapshotTool = define({
+  ...specs.cameraSnapshotSpec,
+  async run(args, ctx) {
+    const p = printerOf(ctx, args.printer);
+    const shot = await ctx.client(p).snapshot();
+    const dir = join(ctx.artifactsRoot, 'camera');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `${p.name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${shot.mediaType === 'image/png' ? 'png' : 'jpg'}`);
+    await writeFile(path, shot.bytes);
+    return { result: { printer: p.name, image_path: path, media_type: shot.mediaType, bytes: shot.bytes.length }, artifacts: [artifact('image', path, `camera of ${p.name}`)] };
+  },
+});
+
+export const PRINTER_TOOLS = [listPrintersTool, printerStatusTool, sliceStlTool, uploadGcodeTool, startPrintTool, jobStatusTool, pausePrintTool, resumePrintTool, cancelPrintTool, listPrinterFilesTool, cameraSnapshotTool] as const;

@@ -1,7 +1,8 @@
 /**
  * A client of the PrusaLink v1 HTTP API (prusa3d/Prusa-Link-Web spec/openapi.yaml): status, job,
- * storage, file upload by PUT (with Print-After-Upload), printing a stored file, pause, resume,
- * stop. Authenticates with X-Api-Key or HTTP Digest (user `maker`), whichever the printer's
+ * storage, file upload by PUT (with Print-After-Upload, into a folder), printing a stored file,
+ * pause, resume, stop; folders and the files in them, the upload in progress (transfer), a camera
+ * picture. Authenticates with X-Api-Key or HTTP Digest (user `maker`), whichever the printer's
  * settings give; a digest challenge is fetched before an upload so a body is never sent twice.
  * All network I/O of the Prusa tools is here; failures become errors classed by fault and named so
  * a person can act (authentication, storage full, wrong file type, printer busy, not PrusaLink's
@@ -16,7 +17,7 @@ import type { PrinterSettings } from '../../config/prusaSettings.ts';
 import { ConfigError, InfraError, InputError, NotFoundError, ReplyTooLargeError, TimeoutError } from '../errors.ts';
 import { readCapped, readHead } from '../net/readCapped.ts';
 import { digestAuthorization, parseChallenge, type DigestChallenge } from './digestAuth.ts';
-import { isPlainPrinterFileName } from './toolSpecs.ts';
+import { isPrinterPath } from './toolSpecs.ts';
 
 export type PrinterState = 'IDLE' | 'BUSY' | 'PRINTING' | 'PAUSED' | 'FINISHED' | 'STOPPED' | 'ERROR' | 'ATTENTION' | 'READY';
 
@@ -35,7 +36,8 @@ export interface PrinterStatus {
   job?: { id: number; progress?: number; time_remaining?: number; time_printing?: number };
   /** The spec's object; Python PrusaLink sends an array of storages. */
   storage?: StatusStorage | StatusStorage[];
-  transfer?: { id: number; time_transferring: number; progress?: number };
+  /** An upload the printer is receiving (the spec names the byte count data_transferred, the firmware transferred). */
+  transfer?: { id: number; time_transferring: number; progress?: number; transferred?: number; data_transferred?: number };
 }
 
 export interface StatusStorage {
@@ -53,6 +55,32 @@ export interface PrinterJob {
   time_remaining?: number;
   file?: { name: string; display_name?: string; path: string; size?: number; m_timestamp: number; meta?: Record<string, unknown> };
 }
+
+/** GET /api/v1/transfer: an upload the printer is receiving (`size` is a string in the spec and on the firmware, a number on PrusaLink). */
+export interface TransferInfo {
+  type: string;
+  display_name: string;
+  path: string;
+  size?: string | number;
+  progress: number;
+  transferred: number;
+  time_remaining?: number;
+  time_transferring: number;
+  to_print: boolean;
+}
+
+/** One entry of a folder (the spec's FolderInfo children). */
+export interface FolderEntry {
+  name: string;
+  display_name?: string;
+  type: string;
+  size?: number;
+  m_timestamp?: number;
+  read_only?: boolean;
+}
+
+/** The most bytes a camera snapshot may have (a 1080p JPEG is a few hundred kB). */
+export const MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024;
 
 export interface StorageInfo {
   name?: string;
@@ -263,11 +291,55 @@ export class PrusaLink {
     return typeof entry?.free_space === 'number' ? entry.free_space : undefined;
   }
 
-  /** The URL path of a file on the storage; a name that is not a plain file name there is refused (".." would leave it). */
-  private async filePath(name: string): Promise<string> {
-    if (!isPlainPrinterFileName(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a plain file name on the printer's storage (no folders, not "." or "..")`, { field: 'file', hint: 'give the file name upload_gcode returned' });
+  /** The URL path of a file or folder on the storage ("" for its top); a path with an empty, "." or ".." part is refused (it would leave the storage). */
+  private async filePath(name: string, field = 'file', top = false): Promise<string> {
+    if (!(top && name === '') && !isPrinterPath(name)) throw new InputError(`${JSON.stringify(name.slice(0, 80))} is not a path on the printer's storage (plain names joined by "/", no empty, "." or ".." part)`, { field, hint: 'give the file name upload_gcode or list_printer_files returned' });
     const storage = storageName((await this.storage()).path);
-    return `/api/v1/files/${encodeURIComponent(storage)}/${name.split('/').map(encodeURIComponent).join('/')}`;
+    return `/api/v1/files/${encodeURIComponent(storage)}${name ? `/${name.split('/').map(encodeURIComponent).join('/')}` : ''}`;
+  }
+
+  /** The files and folders in a folder of the upload storage ("" its top): the children of the spec's FolderInfo. */
+  async listFolder(folder: string): Promise<FolderEntry[]> {
+    const info = await this.json<{ type?: string; children?: unknown }>(await this.filePath(folder, 'folder', true), folder ? `listing ${folder}` : 'listing the storage');
+    if (info && info.type !== undefined && info.type !== 'FOLDER') throw new InputError(`${folder} on printer ${this.name} is a file, not a folder`, { field: 'folder', hint: 'list its folder instead' });
+    const children = Array.isArray(info?.children) ? info.children : [];
+    return children.filter((c): c is FolderEntry => typeof c === 'object' && c !== null && typeof (c as FolderEntry).name === 'string' && typeof (c as FolderEntry).type === 'string');
+  }
+
+  /** The upload the printer is receiving now, or null (HTTP 204). */
+  transfer(): Promise<TransferInfo | null> {
+    return this.json<TransferInfo>('/api/v1/transfer', 'reading the transfer');
+  }
+
+  /**
+   * The default camera's latest picture (GET /api/v1/cameras/snap). MK4, MINI and XL firmware serve
+   * no camera routes (404) and PrusaLink without a camera answers 404 too: both are named; 204 is a
+   * camera without a picture yet. Only PNG and JPEG are taken, under MAX_SNAPSHOT_BYTES.
+   */
+  async snapshot(): Promise<{ mediaType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
+    const res = await this.send('GET', '/api/v1/cameras/snap', { Accept: 'image/png, image/jpeg, application/json' });
+    if (res.status === 404) {
+      const message = errorMessage(await readHead(res, ERROR_PAGE_BYTES), res.headers.get('content-type') ?? '');
+      throw new NotFoundError(`no camera: printer ${this.name} has no camera to take a picture with (HTTP 404${message ? `: ${message}` : ''})`, {
+        hint: 'MK4, MINI and XL firmware serve no camera over PrusaLink (use Prusa Connect); on PrusaLink, attach and set up a camera in its web page',
+      });
+    }
+    if (res.status === 204) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new NotFoundError(`no picture yet: the camera of printer ${this.name} has not taken one (HTTP 204)`, { hint: 'try again in a few seconds' });
+    }
+    if (!res.ok) await this.expectOk(res, 'taking a camera picture');
+    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'image/png' && type !== 'image/jpeg') {
+      await res.body?.cancel().catch(() => undefined);
+      throw new InfraError(`printer ${this.name} answered the camera picture with ${type || 'no Content-Type'}, not a PNG or JPEG image`, { retryable: false });
+    }
+    try {
+      return { mediaType: type, bytes: await readCapped(res, { maxBytes: MAX_SNAPSHOT_BYTES, what: `printer ${this.name} (camera picture)`, hint: 'a camera picture is a few hundred kB' }) };
+    } catch (err) {
+      if (err instanceof ReplyTooLargeError) throw err;
+      throw new InfraError(`printer ${this.name}: the camera picture broke off (${(err as Error).message})`, { retryable: false, cause: err });
+    }
   }
 
   /**
@@ -277,6 +349,8 @@ export class PrusaLink {
    */
   async upload(localPath: string, name: string, opts: { printAfter?: boolean; overwrite?: boolean } = {}): Promise<{ bytes: number; storage: string }> {
     const bytes = new Uint8Array(await readFile(localPath));
+    // PrusaLink answers an empty body 411, the firmware 501: neither stores it, so it is not sent
+    if (bytes.length === 0) throw new InputError(`empty file: ${name} has no content; nothing was sent to printer ${this.name}`, { field: 'gcode_path', hint: 'slice the STL again' });
     if (this.printer.password && !this.printer.apiKey && !this.challenge) await this.version(); // learn the digest challenge first
     const path = await this.filePath(name);
     const storage = storageName((await this.storage()).path);
@@ -293,7 +367,17 @@ export class PrusaLink {
         throw new InfraError(`storage full: ${on} has no room for ${name} (${bytes.length} bytes) on ${storage} (HTTP ${res.status}${said}); nothing was stored`, { retryable: false, hint: 'delete old files on the printer, or slice with coarser settings' });
       }
       if (res.status === 415) throw new InputError(`wrong file type: ${on} does not take ${name} (HTTP 415${said}); only G-code for this printer can be uploaded`, { field: 'gcode_path', hint: 'give the .gcode slice_stl wrote' });
-      if (res.status === 411) throw new InputError(`empty file: ${name} has no content (HTTP 411${said}); nothing was stored`, { field: 'gcode_path', hint: 'slice the STL again' });
+      if (res.status === 411 || (res.status === 501 && /0-sized|empty/i.test(message))) throw new InputError(`empty file: ${name} has no content (HTTP ${res.status}${said}); nothing was stored`, { field: 'gcode_path', hint: 'slice the STL again' });
+      // a transfer stopped on the printer's page or in Prusa Connect: the firmware says so (503), PrusaLink only that it failed (400)
+      if (res.status === 503 && /stopped/i.test(message)) {
+        throw new InfraError(`transfer stopped: the upload of ${name} to ${on} was stopped on the printer (HTTP 503${said}); nothing was stored`, { retryable: false, hint: 'someone stopped it on the printer or in Prusa Connect: upload again when they agree' });
+      }
+      if (res.status === 400 && /upload (?:has )?failed/i.test(message)) {
+        throw new InfraError(`transfer stopped: ${on} stopped receiving ${name} (HTTP 400${said}): it was stopped on the printer, or the connection broke; nothing was stored`, { retryable: false, hint: 'check that nobody stopped it on the printer, then upload again' });
+      }
+      if (res.status === 409 && /another transfer|already in transfer|one file at (?:a )?time/i.test(message)) {
+        throw new InfraError(`printer busy: ${on} is receiving another upload (HTTP 409${said}); ${name} was not sent`, { retryable: false, hint: 'wait for the other upload to finish (printer_status shows it), then upload again' });
+      }
       if (res.status === 409 && opts.printAfter && !/already exists|currently printed|being printed/i.test(message)) {
         throw new InfraError(`printer busy: ${on} stored ${name} on ${storage} but did not start it (HTTP 409${said})`, { retryable: false, hint: `the file is on the printer: start_print with file ${name} once it is idle` });
       }

@@ -10,6 +10,7 @@ import { Tracer, type AgentEvent, type ChatSession, type Runtime, type TurnResul
 import { DEFAULTS } from '../../config/defaults.ts';
 import { LiveTurn, type LiveTurnBounds, type TurnFrame } from './liveTurn.ts';
 import type { ThreadIndex } from './threadIndex.ts';
+import type { Sketch } from '../../agents/index.ts';
 
 export class ThreadBusyError extends Error {
   constructor(threadId: string) {
@@ -54,6 +55,7 @@ export interface TurnRequest {
   approvals: string[];
   message?: string;
   resume?: unknown;
+  sketch?: Sketch;
 }
 
 /** What `turn_end` carries. */
@@ -165,7 +167,7 @@ export class ChatService {
         },
       },
     ]);
-    const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, tracer, signal: live.signal });
+    const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, sketch: req.sketch, tracer, signal: live.signal });
     index.touch(threadId);
     return result;
   }

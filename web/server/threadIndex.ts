@@ -15,6 +15,8 @@ export interface ThreadRow {
   model: string;
   created: string;
   updated: string;
+  /** Whether the thread's answers are spoken (the chat page's voice toggle). */
+  voice: boolean;
 }
 
 export interface StoredEvent {
@@ -27,6 +29,10 @@ export const webDbPath = (home: string) => join(home, 'web.sqlite');
 
 /** A thread's title from its first message: at most 60 characters. */
 export const threadTitle = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+type StoredRow = Omit<ThreadRow, 'voice'> & { voice: number };
+const SELECT = 'SELECT id, title, model, created, updated, voice FROM threads';
+const rowOf = (r: StoredRow): ThreadRow => ({ ...r, voice: r.voice === 1 });
 
 export class ThreadIndex {
   private readonly db: Database.Database;
@@ -46,6 +52,9 @@ export class ThreadIndex {
         CREATE TABLE IF NOT EXISTS thread_events (
           seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, turn INTEGER NOT NULL, json TEXT NOT NULL);
         CREATE INDEX IF NOT EXISTS thread_events_by_thread ON thread_events(thread_id, seq);`);
+      // web.sqlite files from before the voice toggle get its column (off)
+      const columns = db.prepare('PRAGMA table_info(threads)').all() as { name: string }[];
+      if (!columns.some((c) => c.name === 'voice')) db.exec('ALTER TABLE threads ADD COLUMN voice INTEGER NOT NULL DEFAULT 0');
     } catch (err) {
       db?.close();
       throw sqliteFault(err, path, 'the web thread index');
@@ -69,11 +78,18 @@ export class ThreadIndex {
   }
 
   get(id: string): ThreadRow | undefined {
-    return this.sql((db) => db.prepare('SELECT id, title, model, created, updated FROM threads WHERE id = ?').get(id) as ThreadRow | undefined);
+    const row = this.sql((db) => db.prepare(`${SELECT} WHERE id = ?`).get(id) as StoredRow | undefined);
+    return row && rowOf(row);
   }
 
   list(limit = 200): ThreadRow[] {
-    return this.sql((db) => db.prepare('SELECT id, title, model, created, updated FROM threads ORDER BY updated DESC, id LIMIT ?').all(limit) as ThreadRow[]);
+    return this.sql((db) => db.prepare(`${SELECT} ORDER BY updated DESC, id LIMIT ?`).all(limit) as StoredRow[]).map(rowOf);
+  }
+
+  /** Turns the thread's spoken answers on or off. */
+  setVoice(id: string, on: boolean): ThreadRow | undefined {
+    this.sql((db) => db.prepare('UPDATE threads SET voice = ? WHERE id = ?').run(on ? 1 : 0, id));
+    return this.get(id);
   }
 
   rename(id: string, title: string): ThreadRow | undefined {

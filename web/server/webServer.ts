@@ -21,6 +21,8 @@ import { printersRoutes } from './routes/printersRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
 import { threadsRoutes } from './routes/threadsRoutes.ts';
+import { voiceRoutes } from './routes/voiceRoutes.ts';
+import { sketchRoutes } from './routes/sketchRoutes.ts';
 import { assertSafeBind, csrfGuard, hostGuard, isLoopbackHost, securityHeaders, tokenGuard } from './security.ts';
 import { ThreadIndex, webDbPath } from './threadIndex.ts';
 import type { WebState } from './webState.ts';
@@ -136,7 +138,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders));
+  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders), voiceRoutes(state), sketchRoutes(state));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

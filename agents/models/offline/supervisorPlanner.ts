@@ -12,6 +12,7 @@ import type { OfflineRole, OfflineRoute } from './role.ts';
 import { classifyIntents, noAgentNotes } from './intents.ts';
 import { DECLINE, isKnowledgeQuestion } from './question.ts';
 import { doneCalls, errorText, lastIndexOfType, textOf, type Plan } from './transcript.ts';
+import { readSketchBlock } from '../../sketch/sketchMarks.ts';
 
 export { classifyIntents } from './intents.ts';
 
@@ -96,7 +97,9 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
   return {
     plan(messages: BaseMessage[]): Plan {
       const h = lastIndexOfType(messages, 'human');
-      const request = h >= 0 ? textOf(messages[h]) : '';
+      const said = h >= 0 ? textOf(messages[h]) : '';
+      // a sketch's marks (a JSON line of "load", "support" …) are not words of the request: routed by the words alone
+      const request = readSketchBlock(said).text;
       const byHandoff = new Map(routes.map((r) => [r.handoff, r.name]));
       const visits: Visit[] = doneCalls(messages, Math.max(h, 0))
         .filter((d) => byHandoff.has(d.name))
@@ -112,7 +115,7 @@ export function supervisorRole(routes: readonly OfflineRoute[]): OfflineRole {
       }
       const unavailable = [...asked.filter((r) => !r.available).map(unavailableNote), ...noAgentNotes(request)];
       const next = asked.find((r) => r.available && !visits.some((v) => v.agent === r.name));
-      if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: taskFor(request, visits) } }] };
+      if (next) return { text: visits.length ? '' : unavailable.join('\n'), calls: [{ name: next.handoff, args: { task: taskFor(said, visits) } }] };
       if (visits.length || unavailable.length) return { text: [...unavailable, ...answerFrom(visits)].join('\n'), calls: [] };
       if (GREETING.test(request)) return { text: capabilities(routes), calls: [] };
       return { text: notUnderstood(request, routes), calls: [] };

@@ -28,8 +28,12 @@ function line(d: DoneCall): string | null {
     }
     case 'render_design':
       return `Rendered ${r.design_id}: ${Object.values((r.files ?? {}) as Record<string, string>).join(', ')}`;
-    case 'convert_design_to_stl':
-      return `STL (threshold ${r.threshold}, scale_xy ${r.scale_xy}, scale_z ${r.scale_z}, mirror_y ${r.mirror_y}): ${r.stl_path} (${r.triangles} triangles, watertight: ${r.watertight})`;
+    case 'convert_design_to_stl': {
+      // a 3-D design's surface also carries the mesh-vs-design volume fraction check
+      const vf = r.volume_fraction as { mesh: number; design: number; tolerance: number; ok: boolean } | undefined;
+      const check = vf ? `; volume fraction ${vf.mesh} against the design's ${vf.design}${vf.ok ? '' : `, off by more than ${vf.tolerance}`}` : '';
+      return `STL (threshold ${r.threshold}, scale_xy ${r.scale_xy}, scale_z ${r.scale_z}, mirror_y ${r.mirror_y}): ${r.stl_path} (${r.triangles} triangles, watertight: ${r.watertight}${check})`;
+    }
     case 'compare_designs': {
       const rows = ((r.designs ?? []) as { design_id: string; conditions: unknown; objectives: unknown }[]).map((x) => `${x.design_id} ${fmt(x.conditions)} → ${fmt(x.objectives)}`);
       const differing = (r.differing_conditions as string[] | undefined)?.join(', ') || 'none';

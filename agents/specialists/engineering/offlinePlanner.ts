@@ -13,6 +13,8 @@ import { branchNote, nextStep, program } from './program.ts';
 import { fieldRefs } from './read/mentions.ts';
 import { readRequest, type Reading } from './read/readRequest.ts';
 import { followUpRun } from './runFollowUp.ts';
+import { applySketch } from './read/sketch.ts';
+import { describeMarks, type SketchMarks } from '../../sketch/sketchMarks.ts';
 import { newRun, type Decision } from './runNew.ts';
 import { threadFromList, threadFromTask, type Thread } from './thread.ts';
 
@@ -71,8 +73,21 @@ const ASKS_HOW = /\?\s*$|^\s*(?:how|what|why|which|when|where|who|can|could|is|a
 /** The answer to the "which problem" question of this turn, if it was asked. */
 const problemAnswer = (done: DoneCall[]) => done.find((d) => d.name === 'ask_human_for_clarification' && d.ok && (d.args.missing as string[] | undefined)?.[0] === 'problem');
 
-function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false): Decision {
-  const r = readRequest(request, catalog);
+/** The decision, with a sketch's marks applied to a new design's conditions, or listed as not applied where no new design takes them. */
+function decideWithSketch(request: string, sketch: SketchMarks | null, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false): Decision {
+  const used = { applied: false };
+  const d = decide(request, found, thread, catalog, done, listed, problemAsked, sketch, used);
+  if (!sketch || used.applied || !sketch.marks.length) return d;
+  const why = d.work?.optimize ? `drawn on ${sketch.problem}'s domain` : 'only a new design takes a sketch';
+  return { ...d, extras: { ...d.extras, notApplied: [...d.extras.notApplied, `the sketch (${describeMarks(sketch)}: ${why})`] } };
+}
+
+function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false, sketch: SketchMarks | null = null, used = { applied: false }): Decision {
+  const sketched = sketch ? catalog.find((p) => p.id === sketch.problem) : undefined;
+  const read0 = readRequest(request, catalog);
+  // a request that names no problem is about the one the sketch was drawn on
+  const r = !read0.problem.id && !read0.problem.unknown && sketched ? readRequest(request, catalog, { problem: sketched }) : read0;
+  if (!read0.problem.id && r !== read0 && sketched) r.problem.id = sketched.id;
   const s = r.text.text;
   const id = r.problem.id?.split('@')[0];
   const st0 = r.steps;
@@ -85,6 +100,10 @@ function decide(request: string, found: string, thread: Thread, catalog: readonl
     const onlyActs = !st.optimize && !Object.keys(r.conditions).length && !Object.keys(r.config).length && (st.simulate || st.render || st.stl || st.compare || st.list);
     if (mine.length && (POINTS_BACK.test(s) || r.relative.length || r.swaps.length || onlyActs)) return followUpRun(request, { ...thread, designs: mine }, done, catalog, listed);
     const compareWith = r.steps.compare && mine.length ? [mine[mine.length - 1].id] : [];
+    if (sketch) {
+      applySketch(r, sketch, info);
+      used.applied = true;
+    }
     return newRun(withFound(r, info, found, catalog), info, done, catalog, compareWith);
   }
   if (r.problem.unknown) return { text: `I cannot work on ${r.problem.unknown}: it is not one of my problems. ${helpText(catalog)}`, extras: none };
@@ -120,7 +139,7 @@ export function planEngineering(task: SpecialistTask, catalog: readonly ProblemI
   // the answer to "which problem?" completes the request; the question itself is no answer to a value
   const asked = problemAnswer(done);
   const request = asked ? `${task.request}\n${String(asked.result.answer ?? '')}` : task.request;
-  const d = decide(request, task.found, thread, catalog, asked ? done.filter((x) => x !== asked) : done, Boolean(listed), Boolean(asked));
+  const d = decideWithSketch(request, task.sketch, task.found, thread, catalog, asked ? done.filter((x) => x !== asked) : done, Boolean(listed), Boolean(asked));
   if (done.some((x) => !x.ok)) return { text: finalText(done, d.extras), calls: [] };
   if (d.text !== undefined) return { text: [d.text, finalText(done, d.extras)].filter((t) => t && t !== 'Nothing to do.').join('\n'), calls: [] };
   if (d.needList) return { text: '', calls: [{ name: 'list_designs', args: {} }] };

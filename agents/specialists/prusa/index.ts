@@ -37,7 +37,7 @@ export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
   const connection = new McpConnection('prusa', prusaEndpoint(config), { callTimeoutMs: config.prusa.server.callTimeoutMs });
   return {
     name: 'prusa',
-    description: 'Slices STL files with PrusaSlicer (print time, filament use) and controls Prusa 3-D printers over PrusaLink: status, upload, start (after the person approves), pause, resume, cancel.',
+    description: 'Slices STL files with PrusaSlicer (print time, filament use) and controls Prusa 3-D printers over PrusaLink: status, upload (into folders), start (after the person approves), pause, resume, cancel; lists the files on a printer and takes a picture with its camera.',
     tools: [...remoteTools(PRINTER_TOOL_SPECS, connection), askPerson()],
     prompt: loadPrompt(new URL('./prompt.md', import.meta.url), {
       PRINTERS: printers.length

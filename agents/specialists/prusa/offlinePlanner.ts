@@ -1,8 +1,9 @@
 /**
  * The offline Prusa agent: from the task (the person's request and what earlier agents of this turn
  * produced, e.g. an STL path) it picks the next call of slice_stl → upload_gcode → start_print (the
- * person approves the start), answers status questions with printer_status / job_status, and
- * pauses, resumes or cancels a job. It asks for the STL when none is in sight — unless the request
+ * person approves the start; "into the folder jobs" uploads there), answers status questions with
+ * printer_status / job_status, lists the printer's files (list_printer_files), takes a camera
+ * picture (camera_snapshot), and pauses, resumes or cancels a job. It asks for the STL when none is in sight — unless the request
  * is to upload or print and no printer is configured: then it says so (slicing still works).
  */
 import { errorText, writeTask, type DoneCall, type Plan, type PlannedCall, type SpecialistTask } from '../specialistTask.ts';
@@ -29,6 +30,11 @@ interface Wants {
   print: boolean;
   status: boolean;
   list: boolean;
+  /** The files on the printer, at the top or in this folder ("" the top); null: not asked. */
+  files: string | null;
+  camera: boolean;
+  /** "into the folder jobs/2026": where upload_gcode puts the file. */
+  folder: string | null;
   control: 'pause_print' | 'resume_print' | 'cancel_print' | null;
 }
 
@@ -43,6 +49,9 @@ export function wantsOf(request: string): Wants {
     print,
     control,
     list: /\b(?:list|which|what) (?:the )?printers\b/.test(r),
+    files: /\b(?:list|show|which|what)(?: are)?(?: the)? (?:files|folders|g-?code files)\b|\b(?:list|show)(?: me)? (?:the )?printer'?s? (?:files|folders)\b/.test(r) ? (/\b(?:in|inside) (?:the )?folder\s+([\w.-]+(?:\/[\w.-]+)*)/.exec(request)?.[1] ?? '') : null,
+    camera: /\b(?:camera|snapshot)\b|\b(?:picture|photo) (?:of|from) (?:the )?(?:printer|print|bed)\b/.test(r),
+    folder: upload ? (/\b(?:into|in|to) (?:the )?folder\s+([\w.-]+(?:\/[\w.-]+)*)/.exec(request)?.[1] ?? null) : null,
     status: /\bstatus\b|\bprogress\b|\bhow (?:is|far is) the print|\bis (?:it|the print) (?:done|finished|printing)\b|\btemperatures?\b/.test(r),
   };
 }
@@ -96,6 +105,13 @@ function line(d: DoneCall): string {
       const j = r.job as { id: number; state: string; progress: number; file?: string } | null;
       return j ? `Job ${j.id} (${j.file ?? 'file'}) on ${r.printer}: ${j.state}, ${j.progress} %.` : `Printer ${r.printer} has no job.`;
     }
+    case 'list_printer_files': {
+      const entries = (r.entries ?? []) as { path: string; type: string }[];
+      const more = typeof r.more === 'number' ? ` and ${r.more} more` : '';
+      return `On printer ${r.printer} (${r.storage}${r.folder ? `/${r.folder}` : ''}): ${entries.map((e) => (e.type === 'FOLDER' ? `${e.path}/` : e.path)).join(', ') || 'nothing'}${more}.`;
+    }
+    case 'camera_snapshot':
+      return `Camera picture of printer ${r.printer}: ${r.image_path}.`;
     case 'list_printers':
       return `Printers: ${((r.printers ?? []) as { name: string; url: string }[]).map((p) => `${p.name} (${p.url})`).join(', ') || 'none'}.`;
     case 'ask_human_for_clarification':
@@ -112,6 +128,8 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
   const has = (name: string) => done.some((d) => d.name === name && d.ok);
   if (w.list && !has('list_printers')) return { name: 'list_printers', args: {} };
   if (w.control && !has(w.control)) return { name: w.control, args: { ...printer } };
+  if (w.files !== null && !has('list_printer_files')) return { name: 'list_printer_files', args: { ...(w.files ? { folder: w.files } : {}), ...printer } };
+  if (w.camera && !has('camera_snapshot')) return { name: 'camera_snapshot', args: { ...printer } };
   const transfer = w.slice || w.upload || w.print;
   if (transfer) {
     const gcode = (last(done, 'slice_stl')?.result.gcode_path as string | undefined) ?? (w.slice ? null : gcodePathIn(text));
@@ -126,11 +144,11 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
       }
       return { name: 'slice_stl', args: { stl_path: stl, ...sliceSettings(request) } };
     }
-    if (w.upload && !has('upload_gcode')) return { name: 'upload_gcode', args: { gcode_path: gcode, overwrite: true, ...printer } };
+    if (w.upload && !has('upload_gcode')) return { name: 'upload_gcode', args: { gcode_path: gcode, overwrite: true, ...(w.folder ? { folder: w.folder } : {}), ...printer } };
     const file = last(done, 'upload_gcode')?.result.file as string | undefined;
     if (w.print && file && !done.some((d) => d.name === 'start_print')) return { name: 'start_print', args: { file, ...printer } };
   }
-  if ((w.status || (!transfer && !w.control && !w.list)) && !has('printer_status')) return { name: 'printer_status', args: { ...printer } };
+  if ((w.status || (!transfer && !w.control && !w.list && w.files === null && !w.camera)) && !has('printer_status')) return { name: 'printer_status', args: { ...printer } };
   return null;
 }
 

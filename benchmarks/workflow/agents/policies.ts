@@ -27,7 +27,7 @@ import { readPrompt, type PromptReading } from '../templates/readPrompt.ts';
 export const WORKFLOW_AGENTS = ['reference', 'branch-inverter', 'distracted', 'over-caller', 'no-render', 'guesser', 'tolerance-step', 'cond-guess', 'wrong-design', 'skip-simulate'] as const;
 export type WorkflowAgent = (typeof WORKFLOW_AGENTS)[number];
 
-const CONDITION_NAMES: Record<ProblemId, string[]> = { beams2d: ['volfrac', 'rmin', 'forcedist'], photonics2d: ['lambda1', 'lambda2', 'blur_radius'], thermoelastic2d: ['volfrac', 'weight'] };
+const CONDITION_NAMES: Record<ProblemId, string[]> = { beams2d: ['volfrac', 'rmin', 'forcedist'], photonics2d: ['lambda1', 'lambda2', 'blur_radius'], thermoelastic2d: ['volfrac', 'weight'], beams3d: ['volfrac', 'rmin', 'forcedist_x', 'forcedist_y'] };
 
 const call = (name: string, args: Record<string, unknown>): Decision => ({ text: '', calls: [{ name, args }] });
 const okCalls = (done: readonly DoneCall[], name: string) => done.filter((d) => d.ok && d.name === name);

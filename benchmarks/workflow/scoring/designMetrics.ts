@@ -1,14 +1,15 @@
 /**
  * Design-quality sub-metrics (paper Appendix A.1, benchmarks.md §2.4), pure functions on designs:
- * IoU and pixel accuracy of the designs binarized at 0.5, 4-connectivity of the solid, and the
- * smooth constraint score exp(−|v − v*| / τ).
+ * IoU and pixel accuracy of the designs binarized at 0.5, 4-connectivity of the solid (3-D designs:
+ * face, i.e. 6-, connectivity), and the smooth constraint score exp(−|v − v*| / τ).
  */
 import type { Design } from '../../../tools/engineering/problem.ts';
 
 export const BINARIZE_AT = 0.5;
 
 const solid = (v: number) => v >= BINARIZE_AT;
-const sameShape = (a: Design, b: Design) => a.shape[0] === b.shape[0] && a.shape[1] === b.shape[1];
+/** Same rank and every side equal (a 2-D and a 3-D design, or two 3-D ones of different depth, differ). */
+export const sameShape = (a: { shape: readonly number[] }, b: { shape: readonly number[] }) => a.shape.length === b.shape.length && a.shape.every((n, k) => n === b.shape[k]);
 
 /** |A ∩ G| / |A ∪ G| of the binarized designs; 1 when both are empty; 0 when the shapes differ. */
 export function iou(a: Design, g: Design): number {
@@ -32,43 +33,64 @@ export function pixelAccuracy(a: Design, g: Design): number {
   return same / a.data.length;
 }
 
-/** Share of the solid pixels in the largest 4-connected solid component (0 without solid). */
+/**
+ * Neighbours of cell k sharing a side (2-D: 4; 3-D [ny, nx, nz]: the 6 sharing a face), or with
+ * `corners` every touching cell (2-D: 8; 3-D: 26). Row-major over the shape, last axis fastest.
+ */
+export function forEachNeighbour(shape: readonly number[], k: number, corners: boolean, visit: (n: number) => void): void {
+  const dims = shape.length;
+  const stride = shape.map((_, a) => shape.slice(a + 1).reduce((p, q) => p * q, 1));
+  const at = shape.map((n, a) => Math.floor(k / stride[a]) % n);
+  const offsets = corners ? 3 ** dims : 0;
+  if (corners) {
+    for (let code = 0; code < offsets; code++) {
+      let n = k, ok = code !== (offsets - 1) / 2;
+      for (let a = 0, c = code; a < dims && ok; a++, c = Math.floor(c / 3)) {
+        const d = (c % 3) - 1, to = at[a] + d;
+        if (to < 0 || to >= shape[a]) ok = false;
+        else n += d * stride[a];
+      }
+      if (ok) visit(n);
+    }
+    return;
+  }
+  for (let a = 0; a < dims; a++) {
+    if (at[a] > 0) visit(k - stride[a]);
+    if (at[a] < shape[a] - 1) visit(k + stride[a]);
+  }
+}
+
+/** Share of the solid cells in the largest side-connected solid component (0 without solid). */
 export function largestComponentShare(d: Design): number {
-  const [rows, cols] = d.shape;
-  const seen = new Uint8Array(rows * cols);
-  const stack = new Int32Array(rows * cols);
+  const size = d.data.length;
+  const seen = new Uint8Array(size);
+  const stack = new Int32Array(size);
   let total = 0;
   let largest = 0;
-  for (let start = 0; start < rows * cols; start++) {
+  for (let start = 0; start < size; start++) {
     if (!solid(d.data[start])) continue;
     total++;
     if (seen[start]) continue;
-    let size = 0;
+    let count = 0;
     let top = 0;
     stack[top++] = start;
     seen[start] = 1;
+    const push = (n: number) => {
+      if (!seen[n] && solid(d.data[n])) {
+        seen[n] = 1;
+        stack[top++] = n;
+      }
+    };
     while (top > 0) {
-      const k = stack[--top];
-      size++;
-      const r = Math.floor(k / cols);
-      const c = k - r * cols;
-      const push = (n: number) => {
-        if (!seen[n] && solid(d.data[n])) {
-          seen[n] = 1;
-          stack[top++] = n;
-        }
-      };
-      if (r > 0) push(k - cols);
-      if (r < rows - 1) push(k + cols);
-      if (c > 0) push(k - 1);
-      if (c < cols - 1) push(k + 1);
+      count++;
+      forEachNeighbour(d.shape, stack[--top], false, push);
     }
-    if (size > largest) largest = size;
+    if (count > largest) largest = count;
   }
   return total === 0 ? 0 : largest / total;
 }
 
-/** Conn: 1 when the largest 4-connected solid component holds at least 99 % of the solid pixels. */
+/** Conn: 1 when the largest side-connected (2-D 4-, 3-D 6-connected) solid component holds at least 99 % of the solid cells. */
 export function connectivity(d: Design): number {
   return largestComponentShare(d) >= 0.99 ? 1 : 0;
 }

@@ -14,6 +14,7 @@
  *   Constr  Beams2D exp(−|mean(design) − volfrac| / 0.01) (the registry's τ; the stored scorer's lookup
  *           quirk, which always gave 1.0, is not reproduced); Photonics2D: no constraint, 1.0.
  *   Conn    1 iff the binarized design is exactly one 8-connected component.
+ *   Beams3D (not in the paper): the Beams2D rules one dimension up: Constr on volfrac, Conn 26-connected.
  *   WT      0: the reference's exporter writes one cube per cell (shared internal faces), never watertight.
  *   Natural without a design and TC = 1 → S_design = 1.
  *   ThermoElastic2D (in the reference's registry, not in the paper): weights Obj 0.27, Constr 0; Obj
@@ -26,6 +27,7 @@ import type { StlArgs } from '../schema.ts';
 import { COND_OBJECTIVE, TOOL, type Style } from '../styles.ts';
 import type { WorkflowScore } from './scoreTrial.ts';
 import type { CallRecord, TraceView } from './traceView.ts';
+import { forEachNeighbour, sameShape } from './designMetrics.ts';
 import { composite, DESIGN_WEIGHTS, PAPER_WEIGHTS, type DesignMetric } from './weights.ts';
 
 export const PAPER_PARAM_TOLERANCE = 0.05;
@@ -78,36 +80,25 @@ export function paperPixelAccuracy(a: Design, g: Design): number {
   return same / a.data.length;
 }
 
-/** Number of 8-connected components of the binarized (> 0.5) design. */
+/** Number of 8-connected (3-D: 26-connected) components of the binarized (> 0.5) design. */
 export function components8(d: Design): number {
-  const [rows, cols] = d.shape;
-  const seen = new Uint8Array(rows * cols);
-  const stack = new Int32Array(rows * cols);
+  const size = d.data.length;
+  const seen = new Uint8Array(size);
+  const stack = new Int32Array(size);
   let count = 0;
-  for (let start = 0; start < rows * cols; start++) {
+  for (let start = 0; start < size; start++) {
     if (seen[start] || !solidRef(d.data[start])) continue;
     count++;
     let top = 0;
     stack[top++] = start;
     seen[start] = 1;
-    while (top > 0) {
-      const k = stack[--top];
-      const r = Math.floor(k / cols);
-      const c = k - r * cols;
-      for (let dr = -1; dr <= 1; dr++) {
-        for (let dc = -1; dc <= 1; dc++) {
-          const rr = r + dr;
-          const cc = c + dc;
-          if ((dr || dc) && rr >= 0 && rr < rows && cc >= 0 && cc < cols) {
-            const n = rr * cols + cc;
-            if (!seen[n] && solidRef(d.data[n])) {
-              seen[n] = 1;
-              stack[top++] = n;
-            }
-          }
-        }
+    const push = (n: number) => {
+      if (!seen[n] && solidRef(d.data[n])) {
+        seen[n] = 1;
+        stack[top++] = n;
       }
-    }
+    };
+    while (top > 0) forEachNeighbour(d.shape, stack[--top], true, push);
   }
   return count;
 }
@@ -183,7 +174,7 @@ export function scorePaperTrial(view: TraceView, deps: { problem: Problem; groun
   const made = opt ? view.designs.get(String(opt.result?.design_id))?.design : undefined;
   const m: Record<DesignMetric, number> = { iou: 0, pa: 0, obj: 0, constr: 0, conn: 0, wt: 0 };
   const g = deps.groundTruth;
-  if (made && made.shape[0] === g.shape[0] && made.shape[1] === g.shape[1]) {
+  if (made && sameShape(made, g)) {
     m.iou = paperIou(made, g);
     m.pa = paperPixelAccuracy(made, g);
     const key = COND_OBJECTIVE[sample.problem].key;
@@ -196,7 +187,7 @@ export function scorePaperTrial(view: TraceView, deps: { problem: Problem; groun
       const credits = problem.objectives.map((o, i) => (o.name === 'volume_fraction' ? Math.exp(-Math.abs(reported(firstSim, o.name)) / PAPER_VOLFRAC_TAU) || 0 : paperObjectiveScore(reported(firstSim, o.name), target[i])));
       m.obj = credits.reduce((s, x) => s + x, 0) / credits.length;
     }
-    if (problem.id === 'beams2d') {
+    if (problem.id === 'beams2d' || problem.id === 'beams3d') {
       let sum = 0;
       for (const v of made.data) sum += v;
       m.constr = Math.exp(-Math.abs(sum / made.data.length - Number(sample.conditions.volfrac)) / PAPER_VOLFRAC_TAU);

@@ -14,7 +14,7 @@ import type { Design, Problem } from '../../../tools/engineering/problem.ts';
 import { SEED_SENTENCE_RE } from '../protocol.ts';
 import type { StlArgs } from '../schema.ts';
 import { OPTIMAL_SEQUENCE, TOOL } from '../styles.ts';
-import { boundsExcess, connectivity, constraintCredit, iou, meanDensity, pixelAccuracy } from './designMetrics.ts';
+import { boundsExcess, connectivity, constraintCredit, iou, meanDensity, pixelAccuracy, sameShape } from './designMetrics.ts';
 import type { CallRecord, TraceView } from './traceView.ts';
 import { composite, DESIGN_WEIGHTS, PAPER_WEIGHTS, type DesignMetric } from './weights.ts';
 
@@ -113,8 +113,7 @@ function exportsMatch(actual: readonly StlArgs[], expected: readonly StlArgs[], 
 const missingTools = (calls: readonly CallRecord[], names: readonly string[]) => [...new Set(names)].filter((n) => !okCalls(calls, n).length);
 
 function simulated(problem: Problem, design: Design, config: ConfigValues): number {
-  const [rows, cols] = problem.designShape(config);
-  if (design.shape[0] !== rows || design.shape[1] !== cols) return NaN;
+  if (!sameShape(design, { shape: problem.designShape(config) })) return NaN;
   return problem.simulate(design, config)[0];
 }
 
@@ -130,8 +129,7 @@ function ratioScore(direction: 'minimize' | 'maximize', agent: number, gt: numbe
  * exp(−error/τ) of the volume-fraction error (a ratio of two near-zero errors would be noise).
  */
 function objectiveScore(problem: Problem, design: Design, gt: Design, trueConfig: ConfigValues): number {
-  const [rows, cols] = problem.designShape(trueConfig);
-  if (design.shape[0] !== rows || design.shape[1] !== cols) return 0;
+  if (!sameShape(design, { shape: problem.designShape(trueConfig) })) return 0;
   const a = problem.simulate(design, trueConfig);
   const g = problem.simulate(gt, trueConfig);
   const credits = problem.objectives.map((o, i) => (o.name === 'volume_fraction' ? constraintCredit(a[i], 0, VOLFRAC_TAU) : ratioScore(o.direction, a[i], g[i])));
@@ -140,7 +138,7 @@ function objectiveScore(problem: Problem, design: Design, gt: Design, trueConfig
 
 /** Mean over the problem's constraints of exp(−|v − v*|/τ): the volume fraction where the problem has one, else the [0, 1] bounds. */
 function constraintScore(problem: Problem, design: Design, trueConfig: ConfigValues): number {
-  if (problem.id === 'beams2d' || problem.id === 'thermoelastic2d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
+  if (problem.id === 'beams2d' || problem.id === 'thermoelastic2d' || problem.id === 'beams3d') return constraintCredit(meanDensity(design), Number(trueConfig.volfrac), VOLFRAC_TAU);
   return constraintCredit(boundsExcess(design), 0, VOLFRAC_TAU);
 }
 

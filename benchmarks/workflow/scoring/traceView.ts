@@ -33,8 +33,10 @@ export interface TraceView {
   durationMs: number;
 }
 
-export function decodeDesign(shape: [number, number], base64: string): Design {
+export function decodeDesign(shape: Design['shape'], base64: string): Design {
   const bytes = Buffer.from(base64, 'base64');
+  const cells = shape.reduce((a, b) => a * b, 1);
+  if (bytes.length !== 8 * cells) throw new Error(`design event: shape [${shape.join(', ')}] needs ${8 * cells} bytes, got ${bytes.length}`);
   const data = new Float64Array(bytes.length / 8);
   for (let i = 0; i < data.length; i++) data[i] = bytes.readDoubleLE(8 * i);
   return { shape, data };

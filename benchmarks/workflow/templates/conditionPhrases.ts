@@ -26,6 +26,11 @@ export const CONDITION_PHRASES: Record<string, readonly ConditionPhrase[]> = {
     { id: 't-words', set: 'main', text: 'a volume fraction of {volfrac} and a structural objective weight of {weight}' },
     { id: 't-held', set: 'held-out', text: 'material budget {volfrac} of the domain and {weight} of the objective on stiffness (the rest on heat conduction)' },
   ],
+  beams3d: [
+    { id: 'b3-names', set: 'main', text: 'volfrac {volfrac}, rmin {rmin}, forcedist_x {forcedist_x} and forcedist_y {forcedist_y}' },
+    { id: 'b3-words', set: 'main', text: 'a volume fraction of {volfrac}, a filter radius of {rmin}, forcedist_x = {forcedist_x} and forcedist_y = {forcedist_y}' },
+    { id: 'b3-held', set: 'held-out', text: '{volfrac} of the block as material, smoothing radius {rmin}, and the load on the top face at {forcedist_x} along x and {forcedist_y} along y' },
+  ],
 };
 
 export function phrasesFor(problem: string, set: ParaphraseSet): ConditionPhrase[] {

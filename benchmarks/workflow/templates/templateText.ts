@@ -27,7 +27,7 @@ const PATTERN: Record<Kind, string> = {
   number: NUM,
   boolean: '(true|false)',
   text: '(.+?)',
-  problem: '(Beams2D|Photonics2D|ThermoElastic2D)',
+  problem: '(Beams2D|Photonics2D|ThermoElastic2D|Beams3D)',
   cmp: '(below|above)',
   objective: '(compliance|total_overlap|structural_compliance)',
   solver: SOLVER,

@@ -1,6 +1,6 @@
 /**
  * `engiai printer-sim --profile`: the real process answers as the chosen printer does (an MK4: only
- * a `usb` storage, no free space; Python PrusaLink: status.storage an array), and an unknown profile
+ * a `usb` storage, no free space; Python PrusaLink: status.storage an array, a camera with --camera), and an unknown profile
  * is refused with the list and exit code 2, before anything listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,14 +36,17 @@ describe('engiai printer-sim --profile', () => {
   it('mk4: only a usb storage, no free space reported', async () => {
     const url = await startSim(['--profile', 'mk4', '--api-key', 'cli-key-0123456789']);
     const storage = (await get(url, '/api/v1/storage')) as { storage_list: { type: string; path: string; free_space?: number }[] };
-    expect(storage.storage_list).toEqual([expect.objectContaining({ type: 'USB', path: '/usb' })]);
+    expect(storage.storage_list).toEqual([expect.objectContaining({ type: 'USB', path: '/usb/' })]);
     expect(storage.storage_list[0].free_space).toBeUndefined();
-    expect(((await get(url, '/api/v1/status')) as { storage: { path: string } }).storage).toMatchObject({ path: '/usb' });
+    expect(((await get(url, '/api/v1/status')) as { storage: { path: string } }).storage).toMatchObject({ path: '/usb/' });
   }, 60_000);
 
-  it('prusalink: status.storage is an array', async () => {
-    const url = await startSim(['--profile', 'prusalink', '--api-key', 'cli-key-0123456789']);
+  it('prusalink: status.storage is an array; --camera attaches a camera ({camera_list}, a PNG snapshot)', async () => {
+    const url = await startSim(['--profile', 'prusalink', '--api-key', 'cli-key-0123456789', '--camera', '--upload-kbps', '500']);
     expect(Array.isArray(((await get(url, '/api/v1/status')) as { storage: unknown }).storage)).toBe(true);
+    expect(((await get(url, '/api/v1/cameras')) as { camera_list: unknown[] }).camera_list).toHaveLength(1);
+    const snap = await fetch(`${url}/api/v1/cameras/snap`, { headers: { 'X-Api-Key': 'cli-key-0123456789' } });
+    expect([snap.status, snap.headers.get('content-type')]).toEqual([200, 'image/png']);
   }, 60_000);
 
   it('an unknown profile is refused with the list, exit code 2', () => {

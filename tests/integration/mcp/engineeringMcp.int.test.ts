@@ -76,6 +76,20 @@ describe('engiai mcp engineering (stdio, SDK client)', () => {
     expect(Buffer.from(((await client.readResource({ uri: link.uri })).contents[0] as { blob: string }).blob, 'base64').length).toBe(statSync(path).size);
   });
 
+  it('a Beams3D design exports over MCP to a watertight surface STL with its volume-fraction check', async () => {
+    const r = await client.callTool({ name: 'optimize_design', arguments: { problem: 'beams3d', conditions: { volfrac: 0.3 }, config: { nelx: 6, nely: 4, nelz: 4, max_iter: 5 } } });
+    expect(r.isError).toBeFalsy();
+    const id = (r.structuredContent as { design_id: string }).design_id;
+    const stl = await client.callTool({ name: 'convert_design_to_stl', arguments: { design_id: id, threshold: 0.3, scale_xy: 2 } });
+    expect(stl.isError, JSON.stringify(stl.content)).toBeFalsy();
+    const out = stl.structuredContent as { scale_z: number; watertight: boolean; triangles: number; volume_fraction: { mesh: number; tolerance: number } };
+    expect(out).toMatchObject({ scale_z: 2, watertight: true, volume_fraction: { tolerance: 0.05 } });
+    expect(out.volume_fraction.mesh).toBeGreaterThan(0);
+    const link = (stl.content as Link[]).find((c) => c.type === 'resource_link')!;
+    const bytes = Buffer.from(((await client.readResource({ uri: link.uri })).contents[0] as { blob: string }).blob, 'base64');
+    expect(bytes.length).toBe(84 + 50 * out.triangles);
+  });
+
   it('refuses resources outside the artifact folder and reports bad arguments as tool errors', async () => {
     await expect(client.readResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/no artifact at file:\/\/\/etc\/passwd/);
     await expect(client.readResource({ uri: `file://${home}/artifacts/../threads.sqlite` })).rejects.toThrow(/no artifact/);

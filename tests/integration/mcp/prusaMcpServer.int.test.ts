@@ -67,7 +67,7 @@ describe('engiai mcp prusa --transport stdio', () => {
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     const list = (await next()) as { result: { tools: { name: string; annotations?: Record<string, boolean> }[] } };
     const tools = Object.fromEntries(list.result.tools.map((t) => [t.name, t.annotations]));
-    expect(Object.keys(tools)).toEqual(['list_printers', 'printer_status', 'slice_stl', 'upload_gcode', 'start_print', 'job_status', 'pause_print', 'resume_print', 'cancel_print']);
+    expect(Object.keys(tools)).toEqual(['list_printers', 'printer_status', 'slice_stl', 'upload_gcode', 'start_print', 'job_status', 'pause_print', 'resume_print', 'cancel_print', 'list_printer_files', 'camera_snapshot']);
     expect(tools.start_print).toMatchObject({ destructiveHint: true });
     expect(tools.printer_status).toMatchObject({ readOnlyHint: true });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'printer_status', arguments: {} } });

@@ -38,7 +38,7 @@ describe('design → STL → PrusaSlicer → printer (simulator) through the MCP
   it('the prusa agent is available because a printer is configured, and talks to its MCP server', () => {
     const prusa = runtime.specialists.find((s) => s.name === 'prusa')!;
     expect(prusa.availability).toEqual({ available: true });
-    expect(prusa.tools.map((t) => t.name)).toEqual(['list_printers', 'printer_status', 'slice_stl', 'upload_gcode', 'start_print', 'job_status', 'pause_print', 'resume_print', 'cancel_print', 'ask_human_for_clarification']);
+    expect(prusa.tools.map((t) => t.name)).toEqual(['list_printers', 'printer_status', 'slice_stl', 'upload_gcode', 'start_print', 'job_status', 'pause_print', 'resume_print', 'cancel_print', 'list_printer_files', 'camera_snapshot', 'ask_human_for_clarification']);
     expect(prusa.tools.find((t) => t.name === 'start_print')!.needsApproval).toBe(true);
   });
 

@@ -86,7 +86,8 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(sim.printer.state).toBe('PRINTING');
     const status = await call('printer_status');
     expect(status.result).toMatchObject({ state: 'PRINTING', job: { id: 1 } });
-    expect('storage_free_bytes' in status.result).toBe(profile === 'prusalink' || profile === 'xl');
+    // Buddy firmware (all of MK4, MINI, XL) reports no free space; Python PrusaLink does
+    expect('storage_free_bytes' in status.result).toBe(profile === 'prusalink');
     expect((await call('pause_print')).result).toMatchObject({ job_id: 1, state: 'PAUSED' });
     expect(sim.printer.state).toBe('PAUSED');
     expect((await call('resume_print')).result).toMatchObject({ job_id: 1, state: 'PRINTING' });
@@ -94,14 +95,14 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(sim.printer.state).toBe('STOPPED');
   }, 90_000);
 
-  it('a print runs to its end; the job then shows FINISHED, or is gone where PrusaLink drops it', async () => {
+  it('a print runs to its end; the job is then gone (PrusaLink and Buddy firmware answer 204 for an ended job)', async () => {
     const sim = await simWith({ profile, speed: 1 });
     const call = agentTools(printerConfig(h.home, env(sim)));
     expect((await call('start_print', { gcode_path: quick })).result).toMatchObject({ file: 'quick.gcode', state: 'PRINTING' });
     await until(() => call('printer_status'), (s) => s.result.state === 'FINISHED');
-    const job = (await call('job_status')).result.job;
-    if (profile === 'prusalink') expect(job).toBeNull();
-    else expect(job).toMatchObject({ id: 1, state: 'FINISHED', progress: 100 });
+    // firmware: printer_state.cpp has_job() is false in FINISHED and STOPPED
+    expect((await call('job_status')).result.job).toBeNull();
+    expect((await call('printer_status')).result).not.toHaveProperty('job');
   }, 60_000);
 
   it('full storage is named, whether the printer tells its free space (refused before upload) or not (its 413/507)', async () => {
@@ -110,7 +111,7 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     const e = await failure(call('upload_gcode', { gcode_path: gcode }));
     expect(e).toBeInstanceOf(InfraError);
     expect(e.message).toMatch(/^storage full: printer printer /);
-    if (profile === 'mk4' || profile === 'mini') {
+    if (profile !== 'prusalink') {
       // no free space to check first: the printer's own refusal, named
       expect(e.message).toMatch(new RegExp(`has no room for ${name.replace(/[.]/g, '\\.')} \\(\\d+ bytes\\) on usb \\(HTTP 507`));
     } else {
@@ -120,7 +121,7 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(sim.printer.fileNames()).toEqual([]);
   });
 
-  it('wrong file type (415) and an empty file (411) are named; nothing is stored', async () => {
+  it('wrong file type (415) and an empty file are named; nothing is stored, the empty one is not even sent', async () => {
     const sim = await simWith({ profile });
     const call = agentTools(printerConfig(h.home, env(sim)));
     const stlInDisguise = join(h.parts, 'disguised.gcode');
@@ -130,7 +131,15 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(wrong.message).toMatch(/^wrong file type: printer printer does not take disguised\.gcode \(HTTP 415/);
     const empty = await failure(call('upload_gcode', { gcode_path: h.file('empty.gcode', '') }));
     expect(empty).toBeInstanceOf(InputError);
-    expect(empty.message).toMatch(/^empty file: empty\.gcode has no content \(HTTP 411/);
+    expect(empty.message).toBe('empty file: empty.gcode has no content; nothing was sent to printer printer');
+    expect(sim.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v1/files/${storage}/disguised.gcode`]);
+    expect(sim.printer.fileNames()).toEqual([]);
+    // the printer's own answer to an empty body: 411 on PrusaLink, 501 on the firmware (gcode_upload.cpp)
+    const raw = await fetch(`${sim.url}/api/v1/files/${storage}/empty.gcode`, { method: 'PUT', headers: { 'X-Api-Key': KEY, Accept: 'application/json', 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(0) });
+    expect(raw.status).toBe(profile === 'prusalink' ? 411 : 501);
+    // a Content-Type other than octet-stream or text/x.gcode is refused (Python PrusaLink's allowed_types), not ignored
+    const typed = await fetch(`${sim.url}/api/v1/files/${storage}/typed.gcode`, { method: 'PUT', headers: { 'X-Api-Key': KEY, Accept: 'application/json', 'Content-Type': 'text/plain' }, body: 'G28\n' });
+    expect(typed.status).toBe(415);
     expect(sim.printer.fileNames()).toEqual([]);
   });
 
@@ -160,27 +169,37 @@ describe.each(REAL)('printer profile $profile', ({ profile, storage }) => {
     expect(sim.printer.jobInfo()).toMatchObject({ id: 1, file: { name } });
   });
 
-  it('on the wire: continue is a 204 that resumes nothing, HEAD booleans as this printer spells them', async () => {
+  it('on the wire: continue resumes nothing (PrusaLink 204, firmware 400), HEAD booleans as this printer spells them', async () => {
     const sim = await simWith({ profile, commandDelayMs: 0 });
     const link = clientFor(sim);
     await link.upload(gcode, name, { printAfter: true });
     await link.pause(1);
     const headers = { 'X-Api-Key': KEY };
     const cont = await fetch(`${sim.url}/api/v1/job/1/continue`, { method: 'PUT', headers });
-    expect(cont.status).toBe(204);
+    expect(cont.status).toBe(profile === 'prusalink' ? 204 : 400);
     expect(sim.printer.state).toBe('PAUSED');
     const head = await fetch(`${sim.url}/api/v1/files/${storage}/${name}`, { method: 'HEAD', headers });
-    expect([head.headers.get('read-only'), head.headers.get('currently-printed')]).toEqual(profile === 'prusalink' ? ['False', 'True'] : ['false', 'true']);
-    expect((await fetch(`${sim.url}/api/v1/files/local-nope/${name}`, { method: 'HEAD', headers })).status).toBe(404);
+    // the firmware names it Currently-Printing (file_info.cpp), the spec and PrusaLink Currently-Printed
+    const printed = profile === 'prusalink' ? 'currently-printed' : 'currently-printing';
+    expect([head.headers.get('read-only'), head.headers.get(printed)]).toEqual(profile === 'prusalink' ? ['False', 'True'] : ['false', 'true']);
+    // a storage it does not have: 404 on PrusaLink, 403 on the firmware (anything outside /usb/ is forbidden)
+    expect((await fetch(`${sim.url}/api/v1/files/local-nope/${name}`, { method: 'HEAD', headers })).status).toBe(profile === 'prusalink' ? 404 : 403);
   });
 });
 
 describe('a print that ends before start_print looks again', () => {
-  it('mk4: the job it finds FINISHED is the new one of this file, so the start counts as done', async () => {
-    const sim = await simWith({ profile: 'mk4', speed: 10_000 });
+  it('sim (keeps ended jobs): the job it finds FINISHED is the new one of this file, so the start counts as done', async () => {
+    const sim = await simWith({ profile: 'sim', speed: 10_000, commandDelayMs: 200 });
     const call = agentTools(printerConfig(h.home, env(sim)));
     const r = await call('start_print', { gcode_path: quick });
     expect(r.result).toMatchObject({ file: 'quick.gcode', job_id: 1, state: 'FINISHED' });
+  }, 60_000);
+
+  it.each(['mk4', 'prusalink'] as const)('%s (drops ended jobs): FINISHED where it was IDLE before is this print, over already; no job id to give', async (profile) => {
+    const sim = await simWith({ profile, speed: 10_000 });
+    const call = agentTools(printerConfig(h.home, env(sim)));
+    const r = await call('start_print', { gcode_path: quick });
+    expect(r.result).toEqual({ printer: 'printer', file: 'quick.gcode', job_id: null, state: 'FINISHED' });
   }, 60_000);
 });
 

@@ -2,17 +2,18 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { readTask, taskOf, writeTask } from '../../../agents/specialists/specialistTask.ts';
+import { checkSketchMarks, writeSketchBlock } from '../../../agents/sketch/sketchMarks.ts';
 
 describe('specialist task codec', () => {
   it('round-trips request, supervisor task and context, and finds the values found earlier', () => {
     const t = { request: 'Optimize beams2d with volfrac 0.3\n\nand render it', supervisorTask: 'Optimize beams2d\n\nFound so far in this turn (use these values):\nrag: volume fraction = 0.37', context: 'Person: hi\nAssistant: hello' };
     const back = readTask(writeTask(t));
-    expect(back).toEqual({ ...t, found: 'rag: volume fraction = 0.37', made: [], done: [] });
+    expect(back).toEqual({ ...t, found: 'rag: volume fraction = 0.37', made: [], sketch: null, done: [] });
   });
 
   it('leaves out a supervisor task that is the request, and reads plain text as the request', () => {
     expect(writeTask({ request: 'run ls -la', supervisorTask: 'run ls -la', context: '' })).toBe('Request from the person:\nrun ls -la');
-    expect(readTask('run ls -la')).toEqual({ request: 'run ls -la', supervisorTask: '', found: '', made: [], context: '', done: [] });
+    expect(readTask('run ls -la')).toEqual({ request: 'run ls -la', supervisorTask: '', found: '', made: [], context: '', sketch: null, done: [] });
   });
 
   it('reads a visit transcript once: the task of its first message and the calls done since, with their results', () => {
@@ -29,6 +30,12 @@ describe('specialist task codec', () => {
     const made = [{ agent: 'engineering', kind: 'design', id: 'beams2d-0123456789abcdef', request: 'Optimize beams2d', data: { problem: 'beams2d', conditions: { volfrac: 0.4 }, config: {} } }];
     const text = writeTask({ request: 'render it', supervisorTask: 'Render the last design', made, context: 'Person: Optimize beams2d' });
     expect(text).toContain('Made earlier in this conversation (oldest first):\n- design beams2d-0123456789abcdef: {"problem":"beams2d","conditions":{"volfrac":0.4},"config":{},"request":"Optimize beams2d"}');
-    expect(readTask(text, 'engineering')).toEqual({ request: 'render it', supervisorTask: 'Render the last design', found: '', made, context: 'Person: Optimize beams2d', done: [] });
+    expect(readTask(text, 'engineering')).toEqual({ request: 'render it', supervisorTask: 'Render the last design', found: '', made, context: 'Person: Optimize beams2d', sketch: null, done: [] });
+  });
+
+  it("takes a sketch's marks out of the request as `sketch`", () => {
+    const marks = checkSketchMarks({ problem: 'beams2d', marks: [{ kind: 'load', x: 0.7, y: 0 }] });
+    const back = readTask(writeTask({ request: `Optimize beams2d\n\n${writeSketchBlock(marks)}`, supervisorTask: '', context: 'Person: hi' }));
+    expect(back).toEqual({ request: 'Optimize beams2d', supervisorTask: '', found: '', made: [], context: 'Person: hi', sketch: marks, done: [] });
   });
 });

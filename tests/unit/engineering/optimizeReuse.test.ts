@@ -27,8 +27,8 @@ afterEach(() => {
 
 const VALUES = { nelx: 30, nely: 15, max_iter: 15, volfrac: 0.35, forcedist: 0.3, rmin: 2 };
 
-async function storeOnce(values: Record<string, number> = VALUES) {
-  const setup = await setupProblem('beams2d', values);
+async function storeOnce(values: Record<string, number> = VALUES, problem = 'beams2d') {
+  const setup = await setupProblem(problem, values);
   const ctx = engineeringContext(home());
   const steps: StepEvent[] = [];
   const stored = await optimizeAndStore(ctx, { ...setup, onStep: (e) => steps.push(e), provenance: { tool: 'optimize_design' } });
@@ -38,6 +38,23 @@ async function storeOnce(values: Record<string, number> = VALUES) {
 }
 
 describe('optimization reuse', () => {
+  it('a reused 3-D (Beams3D) optimization keeps its three dimensions and its bytes', async () => {
+    clearOptimizeReuse();
+    const values = { nelx: 6, nely: 4, nelz: 4, max_iter: 3, volfrac: 0.3 };
+    const fresh = await storeOnce(values, 'beams3d');
+    const s0 = optimizeReuseStats();
+    const reused = await storeOnce(values, 'beams3d');
+    expect(optimizeReuseStats().hits - s0.hits).toBe(1);
+    expect(reused.stored.id).toBe(fresh.stored.id);
+    expect(reused.npy.equals(fresh.npy)).toBe(true);
+    const design = (await engineeringContext(home()).store.loadFile(join(reused.stored.dir, 'design.npy'))).design;
+    expect(design.shape).toEqual([4, 6, 4]);
+    // the start's full shape is in the key: same bytes, other shape, other key
+    const p = await getProblem('beams3d');
+    const data = new Float64Array(96).fill(0.3);
+    expect(optimizationKey(p, {}, { shape: [4, 6, 4], data })).not.toBe(optimizationKey(p, {}, { shape: [4, 4, 6], data }));
+  });
+
   it('a reused optimization stores byte-identical files and replays the same progress as a fresh one', async () => {
     clearOptimizeReuse();
     const s0 = optimizeReuseStats();

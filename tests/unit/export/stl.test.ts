@@ -22,7 +22,7 @@ function expectSound(res: Awaited<ReturnType<typeof exportStl>>, scaleZ: number)
   expect(res.checks.problems).toEqual({ boundaryEdges: 0, overSharedEdges: 0, misorientedEdges: 0, pinchedVertices: 0, degenerateTriangles: 0 });
   expect(res.watertight).toBe(true);
   expect(res.manifold.status).toBe('NoError');
-  expect(Math.abs(res.volume - res.area * scaleZ)).toBeLessThanOrEqual(1e-6 * res.volume);
+  expect(Math.abs(res.volume - res.area! * scaleZ)).toBeLessThanOrEqual(1e-6 * res.volume);
   // Our float32 volume agrees with manifold's double one.
   // Our volume from the float32 triangles in the file agrees too (float32 rounding: 1e-5).
   expect(Math.abs(res.checks.signedVolume - res.volume)).toBeLessThanOrEqual(1e-5 * res.volume);
@@ -92,7 +92,7 @@ describe('exportStl', () => {
     const half = await exportStl(d, { scaleXy: 1.5, scaleZ: 4 });
     const full = await exportStl(d, { scaleXy: 1.5, scaleZ: 4, mirrorY: true });
     expectSound(full, 4);
-    expect(full.area / half.area).toBeCloseTo(2, 10);
+    expect(full.area! / half.area!).toBeCloseTo(2, 10);
     expect(full.components).toBe(2 * half.components);
     expect(full.bounds.max[0] + full.bounds.min[0]).toBeCloseTo(2 * 12 * 1.5, 5); // symmetric about x = cols·scaleXy
   });
@@ -104,8 +104,8 @@ describe('exportStl', () => {
     expectSound(full, 10);
     expect(full.components).toBe(1);
     // Joining removes the chamfers along the symmetry line, so slightly more than twice.
-    expect(full.area / half.area).toBeGreaterThan(2);
-    expect(full.area / half.area).toBeLessThan(2.02);
+    expect(full.area! / half.area!).toBeGreaterThan(2);
+    expect(full.area! / half.area!).toBeLessThan(2.02);
   });
 
   it('rejects empty designs and bad parameters with InputError', async () => {
@@ -114,8 +114,9 @@ describe('exportStl', () => {
     await expect(exportStl(d, { threshold: 0.5 })).rejects.toBeInstanceOf(InputError);
     await expect(exportStl(d, { threshold: 0.1, scaleZ: 0 })).rejects.toThrow(/scale_z/);
     await expect(exportStl(d, { threshold: 0.1, scaleXy: -1 })).rejects.toThrow(/scale_xy/);
-    // a 3-D design (Beams3D) is refused by name, not mistaken for a 2-D image
-    await expect(exportStl({ shape: [2, 2, 2], data: new Float64Array(8).fill(1) })).rejects.toThrow(/extrudes 2-D designs; this design is 2x2x2/);
+    // a 3-D design (Beams3D) meshes its surface (surfaceStl.test.ts), not mistaken for a 2-D image; other ranks are refused
+    expect((await exportStl({ shape: [2, 2, 2], data: new Float64Array(8).fill(1) })).kind).toBe('surface');
+    await expect(exportStl({ shape: [8] as unknown as Design['shape'], data: new Float64Array(8).fill(1) })).rejects.toThrow(/extrudes 2-D designs and meshes the surface of 3-D ones; this design has shape \[8\]/);
     await expect(exportStl(grid(2, 2, () => NaN))).rejects.toThrow(/finite/);
   });
 });

@@ -17,10 +17,12 @@ const SMALLEST: Record<string, string[]> = {
   beams2d: ['--runs', '1', '--nelx', '20', '--nely', '10', '--max-iter', '3'],
   beams3d: ['--runs', '1', '--n', '4', '--max-iter', '2'],
   generative: ['--only', 'speed,epoch', '--batches', '1', '--rows', '8'],
+  heatconduction: ['--runs', '1', '--resolution', '21', '--repeats', '1'],
   photonics2d: ['--runs', '1', '--steps', '1', '--nx', '60', '--ny', '105', '--full-steps', '0'],
   reasoning: ['--instances', '20', '--runs', '1'],
   retrieval: ['--notes', '50', '--queries', '10', '--large', '100', '--pdfs', '2', '--repeats', '1'],
   thermoelastic2d: ['--runs', '1', '--max-iter', '2'],
+  thermoelastic3d: ['--runs', '1', '--n', '4', '--max-iter', '2'],
   webLoad: ['--sessions', '2'],
   workflow: ['--samples', '1', '--seeds', '1'],
 };

@@ -91,6 +91,26 @@ describe('offline Prusa agent', () => {
     expect(failed.text).toMatch(/upload_gcode failed: printer mk4 refused the API key/);
   });
 
+  it('lists the printer\'s files (a folder when named), takes a camera picture, uploads into a folder', () => {
+    const more = {
+      ...results,
+      list_printer_files: { printer: 'mk4', storage: 'usb', folder: 'jobs', entries: [{ name: 'a.gcode', path: 'jobs/a.gcode', type: 'PRINT_FILE' }, { name: 'old', path: 'jobs/old', type: 'FOLDER' }], more: 3 },
+      camera_snapshot: { printer: 'mk4', image_path: '/h/artifacts/camera/mk4-1.png', media_type: 'image/png', bytes: 900 },
+      upload_gcode: { printer: 'mk4', file: 'jobs/design-1.gcode', bytes: 1000 },
+    };
+    const files = walk(task('show the files on the printer in the folder jobs'), more, (m) => planPrusa(taskOf(m), []));
+    expect(files.calls).toEqual([{ name: 'list_printer_files', args: { folder: 'jobs' } }]);
+    expect(files.text).toBe('On printer mk4 (usb/jobs): jobs/a.gcode, jobs/old/ and 3 more.');
+    expect(walk(task('what files are on the printer?'), more, (m) => planPrusa(taskOf(m), [])).calls).toEqual([{ name: 'list_printer_files', args: {} }]);
+    const shot = walk(task('take a picture of the print with the printer camera'), more, (m) => planPrusa(taskOf(m), []));
+    expect(shot.calls).toEqual([{ name: 'camera_snapshot', args: {} }]);
+    expect(shot.text).toBe('Camera picture of printer mk4: /h/artifacts/camera/mk4-1.png.');
+    const up = walk(task(`slice ${STL} and upload it into the folder jobs`), more, (m) => planPrusa(taskOf(m), []));
+    expect(up.calls.map((c) => [c.name, c.args.folder])).toEqual([['slice_stl', undefined], ['upload_gcode', 'jobs']]);
+    // a rendered picture of a design, or files sent to the printer, are not these
+    expect(walk(task(`render a picture of the design, slice ${STL} and upload the files to the printer`), more, (m) => planPrusa(taskOf(m), [])).calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
+  });
+
   it('reads slicing settings from words', () => {
     expect(sliceSettings('0.15 mm layers, infill 40%, 0.6 mm nozzle, abs, with supports')).toEqual({ layer_height_mm: 0.15, infill_percent: 40, nozzle_mm: 0.6, filament: 'ABS', supports: true });
     expect(sliceSettings('layer height 0.1 without supports')).toEqual({ layer_height_mm: 0.1, supports: false });

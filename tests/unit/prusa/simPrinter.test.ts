@@ -7,7 +7,7 @@ const gcode = (seconds: string, extra = '') => new TextEncoder().encode(`G1 X1\n
 
 const text = (n: number) => new TextEncoder().encode('G1 X1\n'.repeat(Math.ceil(n / 6)).slice(0, n));
 
-function printer(o: { speed?: number; storageBytes?: number; profile?: SimProfileName; commandDelayMs?: number } = {}) {
+function printer(o: { speed?: number; storageBytes?: number; profile?: SimProfileName; commandDelayMs?: number; camera?: boolean } = {}) {
   let now = 1_000_000;
   const p = new SimPrinter({ ...o, now: () => now });
   return { p, advance: (ms: number) => (now += ms) };
@@ -112,17 +112,21 @@ describe('SimPrinter', () => {
 });
 
 describe('SimPrinter profiles: as real printers answer', () => {
-  it('mk4, mini and xl have only a usb storage; mk4 and mini give no free space, xl does; a full one is 507', () => {
+  // Buddy firmware 818d812f: basic_gets.cpp get_storage and status_renderer.cpp answer one "/usb/" storage without free space, on every model
+  it('mk4, mini and xl have only a usb storage at /usb/ and none gives free space (firmware source); a full one is 507, an empty upload 501', () => {
     for (const profile of ['mk4', 'mini', 'xl'] as const) {
       const { p } = printer({ profile, storageBytes: 100 });
-      expect(p.storage().map((s) => [s.type, s.path])).toEqual([['USB', '/usb']]);
+      expect(p.storage().map((s) => [s.type, s.path])).toEqual([['USB', '/usb/']]);
       expect(p.storageName).toBe('usb');
       const st = p.status().storage as { path: string; free_space?: number };
-      expect(st.path).toBe('/usb');
-      expect(st.free_space === undefined).toBe(profile !== 'xl');
-      expect(p.storage()[0].free_space === undefined).toBe(profile !== 'xl');
+      expect(st.path).toBe('/usb/');
+      expect(st.free_space).toBeUndefined();
+      expect(p.storage()[0].free_space).toBeUndefined();
+      expect(p.storage()[0].total_space).toBeUndefined();
       expect(refused(() => p.store('big.gcode', text(200), opts)).status).toBe(507);
+      expect(refused(() => p.store('empty.gcode', new Uint8Array(0), opts))).toMatchObject({ status: 501, message: "0-sized files aren't implemented" });
     }
+    expect(refused(() => printer({ profile: 'prusalink' }).p.store('empty.gcode', new Uint8Array(0), opts)).status).toBe(411);
   });
 
   it('prusalink: status.storage is an array, a full storage is 413, an ended job is gone', () => {
@@ -159,13 +163,31 @@ describe('SimPrinter profiles: as real printers answer', () => {
     expect(p.state).toBe('STOPPED');
   });
 
-  it('continue is not resume: a paused job stays paused', () => {
+  it('continue is not resume: a paused job stays paused; PrusaLink takes it as a no-op, the firmware refuses it (400)', () => {
     const { p } = printer();
     p.store('a.gcode', gcode('100s'), { printAfter: true, overwrite: false });
     p.pause(1);
     p.continueJob(1);
     expect(p.state).toBe('PAUSED');
     expect(refused(() => p.continueJob(9)).status).toBe(404);
+    for (const profile of ['mk4', 'mini', 'xl'] as const) {
+      const fw = printer({ profile, commandDelayMs: 0 }).p;
+      fw.store('a.gcode', gcode('100s'), { printAfter: true, overwrite: false });
+      fw.pause(1);
+      // prusa_link_api_v1.cpp handle_command: only pause and resume are commands
+      expect(refused(() => fw.continueJob(1)).status).toBe(400);
+      expect(fw.state).toBe('PAUSED');
+    }
+  });
+
+  it('a stop in ATTENTION aborts the job (firmware stop_print), pause and resume there are refused', () => {
+    const { p } = printer({ profile: 'mk4', commandDelayMs: 0 });
+    p.store('a.gcode', gcode('100s'), { printAfter: true, overwrite: false });
+    p.raiseFault('ATTENTION', 'Filament runout');
+    expect(refused(() => p.pause(1)).status).toBe(409);
+    expect(refused(() => p.resume(1)).status).toBe(409);
+    p.stop(1);
+    expect(p.state).toBe('STOPPED');
   });
 
   it('an ATTENTION fault (filament runout) shows the job PAUSED; an ERROR shows it ERROR', () => {
@@ -186,5 +208,74 @@ describe('SimPrinter profiles: as real printers answer', () => {
     p.print('a.gcode');
     expect(p.state).toBe('ATTENTION');
     expect(p.jobInfo()).toBeNull();
+  });
+});
+
+describe('SimPrinter folders, transfers and cameras', () => {
+  it('an upload into a folder makes its folders; a folder lists its children (the spec\'s FolderInfo)', () => {
+    const { p } = printer();
+    p.store('jobs/2026/part.gcode', gcode('10s'), opts);
+    expect(p.isFolder('jobs')).toBe(true);
+    expect(p.file('')).toMatchObject({ type: 'FOLDER', children: [{ name: 'jobs', type: 'FOLDER' }] });
+    expect(p.file('jobs/2026')).toMatchObject({ name: '2026', type: 'FOLDER', read_only: false, children: [{ name: 'part.gcode', type: 'PRINT_FILE', size: expect.any(Number) }] });
+    expect(p.file('jobs/2026/part.gcode')).toMatchObject({ name: 'part.gcode', path: '/local/jobs/2026', type: 'PRINT_FILE' });
+    p.print('jobs/2026/part.gcode');
+    expect(p.state).toBe('PRINTING');
+    expect(refused(() => p.store('jobs', gcode('1s'), opts)).status).toBe(415);
+  });
+
+  it('Create-Folder: a second time 409 on the firmware and the spec, 201 (no error) on PrusaLink; a file in the way 409', () => {
+    for (const [profile, again] of [['mk4', 409], ['sim', 409], ['prusalink', 201]] as const) {
+      const { p } = printer({ profile });
+      p.createFolder('jobs');
+      if (again === 409) expect(refused(() => p.createFolder('jobs'))).toMatchObject({ status: 409, title: 'Already exists' });
+      else p.createFolder('jobs');
+      p.store('a.gcode', gcode('1s'), opts);
+      expect(refused(() => p.createFolder('a.gcode')).status).toBe(409);
+      expect(refused(() => p.createFolder('../up')).status).toBe(400);
+    }
+  });
+
+  it('a non-empty folder: PrusaLink 409 unless Force, the firmware 404 (its remove() fails), Force ignored there', () => {
+    const link = printer({ profile: 'prusalink' }).p;
+    link.store('jobs/a.gcode', gcode('1s'), opts);
+    expect(refused(() => link.deleteFile('jobs')).status).toBe(409);
+    link.deleteFile('jobs', true);
+    expect(link.isFolder('jobs')).toBe(false);
+    expect(link.fileNames()).toEqual([]);
+    const fw = printer({ profile: 'xl' }).p;
+    fw.store('jobs/a.gcode', gcode('1s'), opts);
+    expect(refused(() => fw.deleteFile('jobs', true)).status).toBe(404);
+    fw.deleteFile('jobs/a.gcode');
+    fw.deleteFile('jobs');
+    expect(fw.isFolder('jobs')).toBe(false);
+  });
+
+  it('a transfer shows while it runs (size a string on the firmware, a number on PrusaLink), one at a time, and can be stopped', () => {
+    for (const [profile, size] of [['mk4', '1000'], ['prusalink', 1000]] as const) {
+      const { p, advance } = printer({ profile });
+      expect(p.transferInfo()).toBeNull();
+      const id = p.beginTransfer('jobs/a.gcode', 1000, true);
+      expect(refused(() => p.beginTransfer('b.gcode', 10, false))).toMatchObject({ status: 409, message: profile === 'mk4' ? 'Another transfer in progress' : 'Only one file at time can be transferred.' });
+      advance(2000);
+      expect(p.transferProgress(id, 250)).toBe(true);
+      expect(p.transferInfo()).toEqual({ type: 'FROM_CLIENT', display_name: 'a.gcode', path: p.profile.storages[0].path, size, progress: 25, transferred: 250, time_remaining: 6, time_transferring: 2, to_print: true });
+      expect(p.status().transfer).toMatchObject({ id, progress: 25, time_transferring: 2 });
+      expect(p.stopTransfer(id + 1)).toBe(false);
+      expect(p.stopTransfer(id)).toBe(true);
+      expect(p.transferProgress(id, 500)).toBe(false);
+      expect(p.transferInfo()).toBeNull();
+      p.endTransfer(id);
+      expect(p.beginTransfer('b.gcode', 10, false)).toBe(id + 1);
+    }
+  });
+
+  it('cameras: none on the firmware (no routes) even when asked for; a PNG snapshot where one is attached', () => {
+    expect(printer({ profile: 'mk4', camera: true }).p.camera).toBe(false);
+    const { p } = printer({ profile: 'prusalink', camera: true });
+    expect(p.cameraList()).toMatchObject([{ camera_id: 'simcam0', connected: true, registered: false }]);
+    const png = p.snapshot()!;
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(printer({ profile: 'sim' }).p.snapshot()).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ describe('thermoelastic2d Problem API', () => {
       ['thermal_compliance', 'minimize'],
       ['volume_fraction', 'minimize'],
     ]);
-    expect(P.resolveConfig()).toEqual({ volfrac: 0.3, rmin: 1.1, weight: 0.5, max_iter: 120, exact_gradient: false });
+    expect(P.resolveConfig()).toEqual({ volfrac: 0.3, rmin: 1.1, weight: 0.5, max_iter: 120, exact_gradient: false, engibench_newest: false });
     expect(P.designShape({})).toEqual([64, 64]);
     expect(P.conditions.find((c) => c.name === 'rmin')?.description).toMatch(/IGNORED.*1\.1/);
   });

@@ -6,6 +6,10 @@
  * c compliance, dc/dv sensitivities, change = ‖xnew − x‖∞ on the raw variables.
  * History: c is recorded before each update (step 0, 1, …); the returned design is xPrint after the
  * last update and is not evaluated. Loop: while change > 0.025 and loop < maxIter.
+ * OptiStep fields (EngiBench PR #277, open at 91135ca4): objectivesUpdate = next c − this c, absent on the
+ * last step (EngiBench's None); with `fullHistory`, x = xPrint before the update (the flat column-major
+ * vector e = elx·nely + ely, EngiBench's layout), xSensitivities = [the filtered, clipped (≤ 0) dc], and
+ * xUpdate = the next xPrint − x.
  */
 import { NumericError } from '../../errors.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
@@ -58,6 +62,7 @@ export function* optimizeBeam(
   solver: LinearSolver,
   p: OptimizeParams,
   start?: Float64Array,
+  opts: { fullHistory?: boolean } = {},
 ): Generator<StepEvent, BeamOptimizeResult, void> {
   const { nel, nelx, nely, filter } = setup;
   const overhang = p.overhang ? createOverhangFilter(nelx, nely) : undefined;
@@ -80,7 +85,10 @@ export function* optimizeBeam(
   while (change > CHANGE_TOL && loop < p.maxIter) {
     const c = analyzeAt(loop, () => feAnalysis(setup, solver, st.xPrint, p.penal, fe));
     if (!Number.isFinite(c)) throw new NumericError(`beams2d: compliance is ${c} at iteration ${loop}`, { iteration: loop });
-    history.push({ step: loop, objectives: [c] });
+    const step: OptiStep = { step: loop, objectives: [c] };
+    const prev = history.at(-1);
+    if (prev) prev.objectivesUpdate = [c - prev.objectives[0]];
+    history.push(step);
     loop++;
     complianceGradient(st.xPrint, fe.ce, p.penal, dc);
     if (w) dv.set(w);
@@ -91,9 +99,14 @@ export function* optimizeBeam(
     }
     applyFilterTranspose(filter, dc, dc, tmp);
     for (let e = 0; e < nel; e++) if (dc[e] > 0) dc[e] = 0;
+    if (opts.fullHistory) {
+      step.x = Float64Array.from(st.xPrint);
+      step.xSensitivities = [Float64Array.from(dc)];
+    }
     change = ocUpdate(ctx, x, dc, dv, next);
     x.set(next.xnew);
     [st, next] = [next, st];
+    if (step.x) step.xUpdate = st.xPrint.map((v, e) => v - step.x![e]);
     yield { step: loop - 1, objectives: [c], change, maxIter: p.maxIter };
   }
   return { xPrint: Float64Array.from(st.xPrint), history, iterations: loop };

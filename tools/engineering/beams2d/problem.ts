@@ -4,7 +4,7 @@
  * start is blended toward volfrac. Designs are row-major images [nely, nelx], row 0 at the top.
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, clippedToDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, clippedToDesignSpace, designSpaceViolations, mean, resolveFields, volumeFractionViolations } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Beams2DConfig } from './conditions.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
@@ -15,7 +15,6 @@ import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'beams2d';
 const FIELDS = [...conditions, ...configFields];
-const VOLUME_TOL = 0.01;
 
 export interface Beams2DOptions {
   version?: 0 | 1;
@@ -66,18 +65,7 @@ export function createBeams2D(opts: Beams2DOptions = {}): Problem {
       const out = runConstraints(configConstraints, values);
       const space = designSpaceViolations(design, [Number(values.nely), Number(values.nelx)]);
       out.push(...space);
-      if (!space.length) {
-        const m = mean(design.data);
-        const volfrac = Number(values.volfrac);
-        if (Math.abs(m - volfrac) > VOLUME_TOL) {
-          out.push({
-            constraint: 'volume_fraction_bound',
-            categories: ['THEORY'],
-            criticality: 'warning',
-            cause: `design mean ${m.toFixed(4)} differs from volfrac ${volfrac} by more than ${VOLUME_TOL}`,
-          });
-        }
-      }
+      if (!space.length) out.push(...volumeFractionViolations(design, Number(values.volfrac)));
       return out;
     },
     simulate(design, config) {
@@ -98,7 +86,7 @@ export function createBeams2D(opts: Beams2DOptions = {}): Problem {
       const { setup, solver } = cachedSetup(c);
       return clippedToDesignSpace(
         (function* () {
-          const r = yield* optimizeBeam(setup, solver, { ...c, version }, start);
+          const r = yield* optimizeBeam(setup, solver, { ...c, version }, start, { fullHistory: options.history === 'full' });
           return { design: vectorToDesign(r.xPrint, c.nelx, c.nely), history: r.history, iterations: r.iterations };
         })(),
       );

@@ -1,6 +1,6 @@
 /**
- * The Beams3D optimizer (EngiBench `FeaModel3D.run`), as a generator yielding one StepEvent per
- * iteration. Loop order: FE pass (c, dc) → record c → sensitivity filter → MMA update.
+ * The Beams3D optimizer (EngiBench `FeaModel3D.run`) on the shared MMA loop (mma/loop.ts), as a generator
+ * yielding one StepEvent per iteration. Loop order: FE pass (c, dc) → record c → sensitivity filter → MMA update.
  * Stopping rule, checked before each iteration: stop if iter ≥ maxIter, or if change < 0.01 and
  * iter ≥ 10. Steps are numbered 1, 2, …; c is recorded at the design before its update; the returned
  * design is x after the last update, rounded to float32 and not evaluated (so simulate(design) is
@@ -13,9 +13,13 @@
  * asymptotes carried between iterations.
  * A starting point is a design (float32 in EngiBench), so the first pass raises it to the power in
  * float32 (fe.ts); the default start, volfrac everywhere, is float64 there too.
+ * OptiStep fields (EngiBench `fem_model.py`, §1.8): objectivesUpdate = next c − this c, zeros on the last
+ * step (not None, unlike Beams2D); with `fullHistory`, x = the design before the update, xSensitivities =
+ * [the raw, unfiltered dc, dfdx = 1/(volfrac·n)], xUpdate = x_new − x.
  */
 import { NumericError } from '../../errors.ts';
-import { initMma, mmaStep, type MmaParams } from '../mma/mma.ts';
+import { mmaLoop, volumeGradient } from '../mma/loop.ts';
+import type { MmaParams } from '../mma/mma.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
 import { buildSensitivityFilter, filterSensitivities } from './filter.ts';
@@ -48,6 +52,8 @@ export interface Beams3DOptimizeInput {
   maxIter: number;
   /** Starting densities (design order, float32 values); default volfrac everywhere. */
   x0?: Float64Array;
+  /** Record x, x_sensitivities and x_update per step. */
+  fullHistory?: boolean;
 }
 
 export interface Beams3DOptimizeResult {
@@ -61,36 +67,33 @@ export function* optimizeBeams3D(setup: Beams3DSetup, solver: Beams3DSolver, inp
   const { volfrac, penal, maxIter } = input;
   const n = setup.nel;
   const start = input.x0 ? Float64Array.from(input.x0, Math.fround) : new Float64Array(n).fill(volfrac);
-  let x: Float64Array = start.slice();
-  const history: OptiStep[] = [];
-  if (maxIter <= 0) return { x, history, iterations: 0 };
+  if (maxIter <= 0) return { x: start.slice(), history: [], iterations: 0 };
   const filter = buildSensitivityFilter([setup.nely, setup.nelx, setup.nelz], input.rmin);
-  const bounds = { xmin: new Float64Array(n).fill(BOUNDS.xmin), xmax: new Float64Array(n).fill(BOUNDS.xmax) };
-  const dfdx = new Float64Array(n).fill(1 / (volfrac * n));
   const ws = createFeWorkspace(setup);
-  let mma = initMma(x, bounds);
-  let change = 1;
-  let iter = 0;
-  while (!(iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations))) {
-    iter++;
-    let fe;
-    try {
-      fe = feAnalysis(setup, solver, x, penal, { float32: iter === 1 && !!input.x0, gradient: true }, ws);
-    } catch (e) {
-      if (e instanceof NumericError) throw new NumericError(`beams3d iteration ${iter}: ${e.message}`, { iteration: iter, cause: e });
-      throw e;
-    }
-    if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
-    history.push({ step: iter, objectives: [fe.c] });
-    let sum = 0;
-    for (let e = 0; e < n; e++) sum += x[e];
-    const df0dx = filterSensitivities(filter, x, fe.dc!);
-    const next = mmaStep(mma, { xval: x, df0dx, fval: new Float64Array([sum / (volfrac * n) - 1]), dfdx }, bounds, BEAMS3D_MMA);
-    change = 0;
-    for (let e = 0; e < n; e++) change = Math.max(change, Math.abs(next.x[e] - x[e]));
-    x = next.x;
-    mma = next.state;
-    yield { step: iter, objectives: [fe.c], change, maxIter };
-  }
-  return { x: Float64Array.from(x, Math.fround), history, iterations: iter };
+  const r = yield* mmaLoop({
+    name: 'beams3d',
+    x0: start.slice(),
+    volfrac,
+    bounds: { xmin: new Float64Array(n).fill(BOUNDS.xmin), xmax: new Float64Array(n).fill(BOUNDS.xmax) },
+    params: BEAMS3D_MMA,
+    done: (change, iter) => iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations),
+    evaluate(x, iter) {
+      let fe;
+      try {
+        fe = feAnalysis(setup, solver, x, penal, { float32: iter === 1 && !!input.x0, gradient: true }, ws);
+      } catch (e) {
+        if (e instanceof NumericError) throw new NumericError(`beams3d iteration ${iter}: ${e.message}`, { iteration: iter, cause: e });
+        throw e;
+      }
+      if (!Number.isFinite(fe.c)) throw new NumericError(`beams3d: compliance is ${fe.c} at iteration ${iter}`, { iteration: iter });
+      const dc = fe.dc!;
+      return { objectives: [fe.c], df: dc, recorded: () => [dc.slice(), volumeGradient(n, volfrac)] };
+    },
+    filter: (x, dc) => filterSensitivities(filter, x, dc),
+    progressTotal: maxIter,
+    fullHistory: input.fullHistory,
+  });
+  const last = r.history.at(-1);
+  if (last) last.objectivesUpdate = [0];
+  return { x: Float64Array.from(r.x, Math.fround), history: r.history, iterations: r.iterations };
 }

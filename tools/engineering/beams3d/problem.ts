@@ -14,7 +14,7 @@ import { configConstraints, configFields, conditions, typedConfig, type Beams3DC
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
-import { projectionPanels } from './render.ts';
+import { isosurfacePicture, projectionPanels } from './render.ts';
 import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'beams3d';
@@ -76,7 +76,7 @@ export function createBeams3D(): Problem {
       const x0 = options.startingPoint ? assertDesign(options.startingPoint, c, 'startingPoint') : undefined;
       const { setup, solver } = cachedSetup(c);
       return (function* () {
-        const r = yield* optimizeBeams3D(setup, solver, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, maxIter: c.maxIter, x0 });
+        const r = yield* optimizeBeams3D(setup, solver, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, maxIter: c.maxIter, x0, fullHistory: options.history === 'full' });
         return { design: { shape: shapeOf(c), data: r.x }, history: r.history, iterations: r.iterations };
       })();
     },
@@ -94,6 +94,7 @@ export function createBeams3D(): Problem {
       }
       return {
         title: `Beams3D v0 ${c.nelx}x${c.nely}x${c.nelz}: volfrac ${fmt(c.volfrac)}, rmin ${fmt(c.rmin)}, forcedist (${fmt(c.forcedistX)}, ${fmt(c.forcedistY)})${objective}`,
+        pictures: [isosurfacePicture(design)],
         panels: projectionPanels(design),
       };
     },

@@ -1,10 +1,30 @@
 /**
- * What to draw for a Beams3D design [nely, nelx, nelz]: 2-D panels for export/render.ts, the three
- * maximum projections (top: max over z, an image [y, x]; front: max over y, [z, x] with the top
- * face z = nelz in row 0; side: max over x, [z, y]) and three horizontal slices (bottom, middle and
- * top layer, [y, x]). A minimal 3-D view until an isosurface render exists.
+ * What to draw for a Beams3D design [nely, nelx, nelz]: a shaded picture of its isosurface at
+ * ρ = 0.5 (the STL export's surface, one unit per voxel, z up, inside its domain box), and 2-D
+ * panels for export/render.ts: the three maximum projections (top: max over z, an image [y, x];
+ * front: max over y, [z, x] with the top face z = nelz in row 0; side: max over x, [z, y]) and
+ * three horizontal slices (bottom, middle and top layer, [y, x]).
  */
-import type { Design, RenderPanel } from '../problem.ts';
+import { encodePng } from '../export/heatmapImage.ts';
+import { isosurface } from '../export/isosurface.ts';
+import { shadedView } from '../export/shadedView.ts';
+import type { Design, RenderPanel, RenderPicture } from '../problem.ts';
+
+/** The density the picture's surface is drawn at (the STL export's default threshold). */
+export const PICTURE_THRESHOLD = 0.5;
+const PICTURE_PX = 512;
+
+export function isosurfacePicture(design: Design): RenderPicture {
+  const [ny, nx, nz] = design.shape as [number, number, number];
+  const surf = isosurface({ data: design.data, nx, ny, nz, threshold: PICTURE_THRESHOLD, size: [1, 1, 1] });
+  const view = shadedView({ vertices: surf.vertices, triangles: surf.triangles, box: { min: [0, 0, 0], max: [nx, ny, nz] }, width: PICTURE_PX, height: PICTURE_PX });
+  let max = -Infinity;
+  for (const v of design.data) if (v > max) max = v;
+  const title = surf.insideVoxels
+    ? `isosurface ρ = ${PICTURE_THRESHOLD} (${surf.triangles.length / 3} triangles), z up`
+    : `isosurface ρ = ${PICTURE_THRESHOLD}: empty (largest ρ ${Number(max.toPrecision(4))})`;
+  return { title, width: view.width, height: view.height, png: encodePng(view.width, view.height, view.rgba) };
+}
 
 export function projectionPanels(design: Design): RenderPanel[] {
   const [ny, nx, nz] = design.shape as [number, number, number];

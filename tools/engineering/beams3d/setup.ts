@@ -17,7 +17,8 @@ import { elementStiffness } from './hex8.ts';
 
 export const MATERIAL = { E: 1, nu: 0.3, pointLoad: 0.5 } as const;
 
-export interface Beams3DSetup {
+/** The grid, its stiffness pattern and its supports: everything but the load (shared with ThermoElastic3D). */
+export interface Hex8Setup {
   nelx: number;
   nely: number;
   nelz: number;
@@ -36,13 +37,17 @@ export interface Beams3DSetup {
   /** CSR slots of the fixed DOFs' diagonals. */
   fixedDiag: Int32Array;
   fixed: Uint8Array;
-  /** Load vector: +0.5 in z at the load node. */
-  f: Float64Array;
   /** (ix, iy, iz) of each DOF row's node, for the solver's nested dissection. */
   coords: Float64Array;
-  /** The loaded node (ix, iy, iz) and the clamped nodes. */
-  loadNode: [number, number, number];
+  /** The clamped nodes (all three DOFs). */
   fixedNodes: [number, number, number][];
+}
+
+export interface Beams3DSetup extends Hex8Setup {
+  /** Load vector: +0.5 in z at the load node. */
+  f: Float64Array;
+  /** The loaded node (ix, iy, iz). */
+  loadNode: [number, number, number];
 }
 
 export const nodeId = (ix: number, iy: number, iz: number, nely: number, nelz: number) => (nely + 1) * (nelz + 1) * ix + (nelz + 1) * iy + iz;
@@ -58,6 +63,11 @@ export function defaultFixedNodes(nelx: number, nely: number): [number, number, 
 }
 
 export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'forcedistX' | 'forcedistY'>): Beams3DSetup {
+  return withLoad(createHex8Setup(c, defaultFixedNodes(c.nelx, c.nely)), c);
+}
+
+/** The mesh, numbering, pattern and slot table of a grid whose `fixedNodes` are clamped (no load). */
+export function createHex8Setup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz'>, fixedNodes: [number, number, number][]): Hex8Setup {
   const { nelx, nely, nelz } = c;
   for (const [k, v] of Object.entries({ nelx, nely, nelz })) {
     if (!Number.isInteger(v) || v < 1) throw new InputError(`beams3d: ${k} = ${v} must be a positive integer`, { field: k });
@@ -103,7 +113,6 @@ export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'f
     }
   }
 
-  const fixedNodes = defaultFixedNodes(nelx, nely);
   const fixed = new Uint8Array(ndof);
   for (const [ix, iy, iz] of fixedNodes) for (let d = 0; d < 3; d++) fixed[3 * nodeId(ix, iy, iz, nely, nelz) + d] = 1;
 
@@ -147,9 +156,6 @@ export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'f
   const KE = new Float64Array(576);
   for (let p = 0; p < 24; p++) for (let q = 0; q < 24; q++) KE[p * 24 + q] = 0.5 * (KE0[p * 24 + q] + KE0[q * 24 + p]);
 
-  const load = loadNode(c);
-  const f = loadVector(ndof, load, nely, nelz);
-
   const coords = new Float64Array(3 * ndof);
   for (let n = 0; n < nn; n++) {
     const xyz = [Math.floor(n / (ny * nz)), Math.floor(n / nz) % ny, n % nz];
@@ -157,7 +163,7 @@ export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'f
   }
   return {
     nelx, nely, nelz, nel, nn, ndof, edof, densityIndex, KE, coords,
-    pattern: { n: ndof, rowPtr, colIdx }, slot, fixedDiag: Int32Array.from(fixedDiag), fixed, f, loadNode: load, fixedNodes,
+    pattern: { n: ndof, rowPtr, colIdx }, slot, fixedDiag: Int32Array.from(fixedDiag), fixed, fixedNodes,
   };
 }
 
@@ -168,13 +174,13 @@ function loadVector(ndof: number, load: [number, number, number], nely: number, 
 }
 
 /** The same grid with the load node of another forcedist (the pattern and the solver's analysis stay). */
-export function withLoad(setup: Beams3DSetup, c: Pick<Beams3DConfig, 'forcedistX' | 'forcedistY'>): Beams3DSetup {
+export function withLoad(setup: Hex8Setup, c: Pick<Beams3DConfig, 'forcedistX' | 'forcedistY'>): Beams3DSetup {
   const load = loadNode({ ...setup, ...c });
   return { ...setup, loadNode: load, f: loadVector(setup.ndof, load, setup.nely, setup.nelz) };
 }
 
 /** CSR values of K = Σ_e s_e·KE (s_e = x_e^p in element order), with 1 on the fixed DOFs' diagonals. */
-export function assemble(setup: Beams3DSetup, s: Float64Array, values: Float64Array = new Float64Array(setup.pattern.colIdx.length)): Float64Array {
+export function assemble(setup: Hex8Setup, s: Float64Array, values: Float64Array = new Float64Array(setup.pattern.colIdx.length)): Float64Array {
   const { slot, KE, nel } = setup;
   values.fill(0);
   for (let e = 0; e < nel; e++) {

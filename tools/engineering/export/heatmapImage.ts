@@ -31,7 +31,7 @@ export function valueRange(field: Design, vmin?: number, vmax?: number): ValueRa
   return { vmin: a, vmax: b };
 }
 
-function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array {
+export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array {
   const png = new PNG({ width, height });
   png.data.set(rgba);
   return new Uint8Array(PNG.sync.write(png));

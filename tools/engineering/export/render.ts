@@ -1,5 +1,6 @@
 /**
- * RenderSpec → PNG (pure: bytes in memory, no files). Each panel is a heatmap of its field with
+ * RenderSpec → PNG (pure: bytes in memory, no files). Pictures (a 3-D problem's shaded view) come
+ * first, as drawn, each under its title. Each panel is a heatmap of its field with
  * the panel's colormap and vmin/vmax, a colorbar with tick labels, the panel title and optional
  * overlay segments; panels sit side by side under the spec's title. Built as SVG (heatmap and
  * colorbar embedded as nearest-neighbour PNGs made with pngjs) and rasterized with resvg.
@@ -7,7 +8,7 @@
  * Overlay coordinates follow matplotlib's imshow: (row, col) with integer values at cell
  * centres, so cell (r, c) spans [r − ½, r + ½] × [c − ½, c + ½]. Row 0 is drawn at the top.
  */
-import type { RenderPanel, RenderSpec } from '../problem.ts';
+import type { RenderPanel, RenderPicture, RenderSpec } from '../problem.ts';
 import { InputError } from '../../errors.ts';
 import { colorbarPng, dataUri, heatmapPng, valueRange } from './heatmapImage.ts';
 import { formatTick, linearTicks } from './ticks.ts';
@@ -44,11 +45,23 @@ export interface PanelLayout {
   width: number;
 }
 
+export interface PictureLayout {
+  picture: RenderPicture;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface RenderLayout {
   width: number;
   height: number;
+  pictures: PictureLayout[];
   panels: PanelLayout[];
 }
+
+/** Largest picture side accepted (a picture is embedded as is). */
+const PICTURE_MAX_PX = 2048;
 
 export function cellPxFor(shape: [number, number], opts: RenderOptions = {}): number {
   if (opts.cellPx !== undefined) {
@@ -65,6 +78,15 @@ export function renderLayout(spec: RenderSpec, opts: RenderOptions = {}): Render
   if (!spec.panels.length) throw new InputError('a render spec needs at least one panel', { field: 'panels' });
   const y = TITLE_H + PANEL_TITLE_H;
   let x = PAD;
+  const pictures = (spec.pictures ?? []).map((picture): PictureLayout => {
+    const { width: w, height: h } = picture;
+    if (!(Number.isInteger(w) && Number.isInteger(h) && w > 0 && h > 0 && w <= PICTURE_MAX_PX && h <= PICTURE_MAX_PX)) {
+      throw new InputError(`picture "${picture.title}": size ${w}x${h} is not whole pixels in [1, ${PICTURE_MAX_PX}]`, { field: 'pictures' });
+    }
+    const p = { picture, x, y, w, h };
+    x += w + PAD;
+    return p;
+  });
   const panels = spec.panels.map((panel): PanelLayout => {
     const { shape } = panel.field;
     if (shape.length !== 2) throw new InputError(`panel "${panel.title}": field shape [${shape}] is not a 2-D image (draw slices or projections of a 3-D design)`, { field: 'field' });
@@ -78,13 +100,20 @@ export function renderLayout(spec: RenderSpec, opts: RenderOptions = {}): Render
     x += p.width + PAD;
     return p;
   });
-  return { width: x, height: y + Math.max(...panels.map((p) => p.h)) + PAD + 6, panels };
+  return { width: x, height: y + Math.max(...panels.map((p) => p.h), ...pictures.map((p) => p.h)) + PAD + 6, pictures, panels };
 }
 
 /** The SVG document for a RenderSpec (what renderPng rasterizes). */
 export function renderSvg(spec: RenderSpec, opts: RenderOptions = {}): string {
-  const { width, height, panels } = renderLayout(spec, opts);
+  const { width, height, pictures, panels } = renderLayout(spec, opts);
   const body = [svgText(width / 2, 23, spec.title, { size: 16, anchor: 'middle', weight: 'bold' })];
+  for (const p of pictures) {
+    body.push(
+      svgText(p.x + p.w / 2, p.y - 7, p.picture.title, { size: 13, anchor: 'middle' }),
+      `<image x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" preserveAspectRatio="none" xlink:href="${dataUri(p.picture.png)}"/>`,
+      `<rect x="${p.x - 0.5}" y="${p.y - 0.5}" width="${p.w + 1}" height="${p.h + 1}" fill="none" stroke="#444" stroke-width="1"/>`,
+    );
+  }
   for (const p of panels) body.push(...panelSvg(p));
   return svgDocument(width, height, body);
 }

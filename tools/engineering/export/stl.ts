@@ -1,6 +1,8 @@
 /**
- * Design → watertight binary STL by threshold, contour and extrusion (the paper's
+ * Design → watertight binary STL. 2-D designs: by threshold, contour and extrusion (the paper's
  * convert_design_to_stl, with a mesh that is closed by construction and checked independently).
+ * 3-D designs ([ny, nx, nz], Beams3D): the isosurface at the threshold (surfaceStl.ts), where
+ * scaleXy is the voxel's x/y edge and scaleZ its height (default: scaleXy).
  *
  * Parameters (paper §3.3 W-styles, benchmarks.md §2.1):
  *   threshold  density threshold ρ_t: material where ρ ≥ ρ_t (default 0.5)
@@ -16,12 +18,15 @@
  * CrossSection.ofPolygons(EvenOdd).extrude(scaleZ) → triangles → binary STL → checkMesh on the
  * very float32 triangles written.
  */
-import Module, { type ManifoldToplevel } from 'manifold-3d';
 import { InputError } from '../../errors.ts';
 import type { Design } from '../problem.ts';
 import { contourRings, mirroredField, type Ring } from './contourRings.ts';
+import { manifoldModule } from './manifoldWasm.ts';
 import { checkMesh, type MeshCheck } from './meshCheck.ts';
 import { writeBinaryStl } from './stlBinary.ts';
+import { exportSurfaceStl, type VolumeFractionCheck } from './surfaceStl.ts';
+
+export { manifoldModule };
 
 export interface StlOptions {
   threshold?: number;
@@ -31,15 +36,26 @@ export interface StlOptions {
 }
 
 export interface StlResult {
+  /** extrusion: a 2-D design extruded; surface: a 3-D design's isosurface. */
+  kind: 'extrusion' | 'surface';
   stl: Uint8Array;
   triangles: number;
-  /** Solid volume (manifold-3d, double precision). */
+  /** Solid volume (double precision: manifold-3d's for an extrusion, the indexed surface's for a 3-D design). */
   volume: number;
-  /** Footprint (cross-section) area; volume = area × scaleZ. */
-  area: number;
+  /** Extrusions only: footprint (cross-section) area; volume = area × scaleZ. */
+  area?: number;
   surfaceArea: number;
-  /** Our own check passed: closed, edge- and vertex-manifold, consistently oriented, positive volume. */
+  /**
+   * Our own check passed: closed, edge- and vertex-manifold, consistently oriented, positive volume;
+   * for a 3-D design also χ = 2·solidEuler and manifold-3d's NoError.
+   */
   watertight: boolean;
+  /** 3-D designs: the surface's χ is twice the solid's (the surface bounds exactly the thresholded voxels' region). */
+  eulerConsistent?: boolean;
+  /** 3-D designs: Euler characteristic of the inside region. */
+  solidEuler?: number;
+  /** 3-D designs: the mesh's volume fraction against the design's mean density (EngiBench's ±0.05). */
+  volumeFraction?: VolumeFractionCheck;
   genus: number;
   components: number;
   checks: MeshCheck;
@@ -49,16 +65,6 @@ export interface StlResult {
   params: Required<StlOptions>;
 }
 
-let wasm: Promise<ManifoldToplevel> | undefined;
-/** manifold-3d's WASM module, initialized once per process. */
-export function manifoldModule(): Promise<ManifoldToplevel> {
-  wasm ??= Module().then((m) => {
-    m.setup();
-    return m;
-  });
-  return wasm;
-}
-
 function resolveParams(design: Design, opts: StlOptions): Required<StlOptions> {
   const p = { threshold: opts.threshold ?? 0.5, scaleXy: opts.scaleXy ?? 1, scaleZ: opts.scaleZ ?? 10, mirrorY: opts.mirrorY ?? false };
   if (!Number.isFinite(p.threshold)) throw new InputError(`threshold must be a finite number, got ${p.threshold}`, { field: 'threshold' });
@@ -66,7 +72,7 @@ function resolveParams(design: Design, opts: StlOptions): Required<StlOptions> {
     if (!(Number.isFinite(v) && v > 0)) throw new InputError(`${field} must be a positive number, got ${v}`, { field });
   }
   if (design.shape.length !== 2) {
-    throw new InputError(`export-stl extrudes 2-D designs; this design is ${design.shape.join('x')} (3-D surface export is not built yet)`, { field: 'design' });
+    throw new InputError(`export-stl extrudes 2-D designs and meshes the surface of 3-D ones; this design has shape [${design.shape.join(', ')}]`, { field: 'design' });
   }
   const [rows, cols] = design.shape;
   if (!(rows > 0 && cols > 0) || design.data.length !== rows * cols) {
@@ -78,6 +84,7 @@ function resolveParams(design: Design, opts: StlOptions): Required<StlOptions> {
 }
 
 export async function exportStl(design: Design, opts: StlOptions = {}): Promise<StlResult> {
+  if (design.shape.length === 3) return exportSurfaceStl(design, opts);
   const params = resolveParams(design, opts);
   const field = mirroredField(design, params.mirrorY);
   const rows = field.shape[0];
@@ -103,6 +110,7 @@ export async function exportStl(design: Design, opts: StlOptions = {}): Promise<
       const checks = checkMesh(positions);
       const bb = solid.boundingBox();
       return {
+        kind: 'extrusion',
         stl: writeBinaryStl(positions),
         triangles: positions.length / 9,
         volume: solid.volume(),

@@ -72,7 +72,13 @@ function adamAscent(rho: Float64Array, g: Float64Array, s: AdamState, t: number,
   return change;
 }
 
-export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings): Generator<StepEvent, OptimizeResult, void> {
+/**
+ * OptiStep fields (EngiBench Photonics2D v1, engibench-3d-and-api.md §4.2): step 0 is the raw start with its
+ * objective only; with `fullHistory`, steps 1…N carry x = ρ_phys (the projected design the step evaluated)
+ * and xSensitivities = [the gradient with respect to the raw ρ]; v1 records no x_update and no
+ * obj_values_update.
+ */
+export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings, opts: { fullHistory?: boolean } = {}): Generator<StepEvent, OptimizeResult, void> {
   const N = o.numSteps;
   const history: OptiStep[] = [];
   const first = simulateObjective(sim, start.data, o.penaltyWeight);
@@ -87,7 +93,7 @@ export function* optimizeV1(sim: Simulation, start: Design, o: OptimizeSettings)
     const J = physicalObjective(sim, rho, p, o.penaltyWeight);
     if (!Number.isFinite(J.objective)) throw new NumericError(`photonics2d: objective is ${J.objective} at step ${t}`, { iteration: t });
     design = J.design;
-    history.push({ step: t, objectives: [J.objective] });
+    history.push({ step: t, objectives: [J.objective], ...(opts.fullHistory ? { x: Float64Array.from(J.design), xSensitivities: [Float64Array.from(J.gradient)] } : {}) });
     const change = adamAscent(rho, J.gradient, adam, t, o.stepSize);
     yield { step: t, objectives: [J.objective], change, maxIter: N + 1 };
   }

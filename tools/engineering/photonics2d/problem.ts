@@ -93,7 +93,7 @@ export function createPhotonics2D(): Problem {
       const c = assertConfig(resolveConfig(config));
       const start = options.startingPoint ?? randomDesign(c.nx, c.ny, 0);
       assertDesign(start, c, 'startingPoint');
-      return clippedToDesignSpace(optimizeV1(simulationFor(c), start, c));
+      return clippedToDesignSpace(optimizeV1(simulationFor(c), start, c, { fullHistory: options.history === 'full' }));
     },
     randomDesign(config, seed) {
       const c = typedConfig(resolveConfig(config));

@@ -45,6 +45,11 @@ export interface DesignMeta {
   files: DesignFiles;
 }
 
+/** A step as meta.json keeps it: step, objectives and objectivesUpdate; the OptiStep arrays (x, xSensitivities, xUpdate) stay out. */
+export function storedStep(s: OptiStep): OptiStep {
+  return { step: s.step, objectives: s.objectives, ...(s.objectivesUpdate ? { objectivesUpdate: s.objectivesUpdate } : {}) };
+}
+
 /** What callers pass to save(): id, createdAt, files and engiaiVersion are filled in. */
 export interface DesignMetaInput {
   problem: string;

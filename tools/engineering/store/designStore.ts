@@ -16,7 +16,7 @@ import { InputError, NotFoundError } from '../../errors.ts';
 import { makeDirs, readRegularFile } from '../../fileFaults.ts';
 import type { Design, DesignShape } from '../problem.ts';
 import { atomicWrite, exists, isMissing, readBytes, readJson } from './atomicFs.ts';
-import { designId, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
+import { designId, storedStep, type DesignMeta, type DesignMetaInput, type DesignRecord, type ListFilter, type LoadedDesign } from './designMeta.ts';
 import { decodeNpy, encodeNpy } from './npy.ts';
 
 export { designId } from './designMeta.ts';
@@ -71,7 +71,7 @@ export class DesignStore {
       conditions: input.conditions ?? {},
       config: input.config,
       objectives: input.objectives ?? {},
-      history: input.history ?? [],
+      history: (input.history ?? []).map(storedStep),
       iterations: input.iterations ?? input.history?.length ?? 0,
       ...(input.warnings?.length ? { warnings: input.warnings } : {}),
       shape: [...design.shape] as DesignShape,

@@ -36,11 +36,19 @@ export function encodeNpy(design: Design): Uint8Array {
   if ((shape.length !== 2 && shape.length !== 3) || !shape.every((v) => Number.isInteger(v) && v >= 0)) {
     throw new InputError(`design shape must be two or three non-negative integers, got [${shape.join(', ')}]`, { field: 'design.shape' });
   }
-  const count = shape.reduce((p, v) => p * v, 1);
-  if (design.data.length !== count) {
-    throw new InputError(`design data has ${design.data.length} values but shape [${shape.join(', ')}] needs ${count}`, { field: 'design.data' });
+  return encodeNpyArray(shape, design.data);
+}
+
+/** Encodes any C-order float64 array of 1 to 6 dimensions as a `.npy` file (e.g. a stack of per-step fields). */
+export function encodeNpyArray(shape: readonly number[], data: Float64Array): Uint8Array {
+  if (shape.length < 1 || shape.length > 6 || !shape.every((v) => Number.isInteger(v) && v >= 0)) {
+    throw new InputError(`array shape must be one to six non-negative integers, got [${shape.join(', ')}]`, { field: 'shape' });
   }
-  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${shape.join(', ')}), }`;
+  const count = shape.reduce((p, v) => p * v, 1);
+  if (data.length !== count) {
+    throw new InputError(`design data has ${data.length} values but shape [${shape.join(', ')}] needs ${count}`, { field: 'design.data' });
+  }
+  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
   const padded = (preamble: number) => Math.ceil((preamble + dict.length + 1) / ALIGN) * ALIGN;
   const v1 = padded(10) - 10 <= 0xffff;
   const preamble = v1 ? 10 : 12;
@@ -55,7 +63,7 @@ export function encodeNpy(design: Design): Uint8Array {
   else view.setUint32(8, headerLen, true);
   const header = dict.padEnd(headerLen - 1, ' ') + '\n';
   for (let i = 0; i < header.length; i++) out[preamble + i] = header.charCodeAt(i);
-  for (let i = 0; i < design.data.length; i++) view.setFloat64(total + i * 8, design.data[i], true);
+  for (let i = 0; i < data.length; i++) view.setFloat64(total + i * 8, data[i], true);
   return out;
 }
 

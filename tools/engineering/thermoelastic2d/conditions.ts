@@ -33,6 +33,13 @@ export const configFields: readonly FieldSpec[] = [
     description:
       "optimize with the exact adjoint gradient of w·f_m + (1−w)·f_t and standard MMA (asymptotes carried over) instead of EngiBench v0's approximate sensitivities and per-iteration asymptote reset (the default, which reproduces EngiBench's optimize)",
   },
+  {
+    name: 'engibench_newest',
+    type: 'boolean',
+    default: false,
+    description:
+      "follow EngiBench's newest ThermoElastic2D loop (post-PR #232) instead of the EngiBench-main one: filter radius fixed at 1.5 instead of 1.1, at most max_iter steps instead of max_iter + 1, and one extra evaluation that fills the last step's objective update",
+  },
 ];
 
 /** EngiAI's hard limit (error): the grid is fixed; time grows with the iterations (~60 ms each). */
@@ -61,8 +68,9 @@ export interface ThermoConfig {
   weight: number;
   maxIter: number;
   exactGradient: boolean;
+  newest: boolean;
 }
 
 export function typedConfig(v: Record<string, number | boolean>): ThermoConfig {
-  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), exactGradient: Boolean(v.exact_gradient) };
+  return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), exactGradient: Boolean(v.exact_gradient), newest: Boolean(v.engibench_newest) };
 }

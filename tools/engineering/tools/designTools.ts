@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
-import { changedConditions, exportStoredStl, loadStored, renderStoredDesign, setupProblem, simulateDesign } from '../workflow.ts';
+import { changedConditions, defaultScaleZ, exportStoredStl, loadStored, renderStoredDesign, setupProblem, simulateDesign } from '../workflow.ts';
 import { valuesSchema, type ProblemInfo } from './catalog.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { convertDesignToStlOutput, renderDesignOutput, simulateDesignOutput } from './outputSchemas.ts';
@@ -67,30 +67,44 @@ export function convertDesignToStlTool() {
     title: 'Export a design as STL',
     outputSchema: convertDesignToStlOutput,
     description:
-      'Export a stored 2-D design as a 3-D printable STL: pixels with density >= threshold are kept, each pixel is scale_xy mm wide, ' +
-      'the outline is extruded scale_z mm; mirror_y mirrors the design across its left edge (Beams2D: the half beam becomes the full MBB beam).',
-    keyFields: ['design_id', 'stl_path', 'threshold', 'scale_xy', 'scale_z', 'mirror_y', 'watertight'],
+      'Export a stored design as a 3-D printable, watertight STL: cells with density >= threshold are kept. A 2-D design: each pixel is scale_xy mm wide, ' +
+      'the outline is extruded scale_z mm. A 3-D design (Beams3D): the surface of the solid voxels, each voxel scale_xy mm along x and y and scale_z mm tall. ' +
+      'mirror_y mirrors the design across its left edge (x = 0; Beams2D: the half beam becomes the full MBB beam).',
+    keyFields: ['design_id', 'stl_path', 'threshold', 'scale_xy', 'scale_z', 'mirror_y', 'watertight', 'volume_fraction'],
     schema: z.strictObject({
       design_id: designIdSchema,
       threshold: z.number().gt(0).lt(1).default(0.5).describe('Density threshold in (0, 1); default 0.5'),
       scale_xy: z.number().positive().max(1000).default(1).describe('Size of one pixel in mm, (0, 1000]; default 1'),
-      scale_z: z.number().positive().max(10000).default(10).describe('Extrusion height in mm, (0, 10000]; default 10'),
+      scale_z: z
+        .number()
+        .positive()
+        .max(10000)
+        .optional()
+        .describe('2-D designs: extrusion height in mm, default 10; 3-D designs: height of one voxel in mm, default scale_xy; (0, 10000]'),
       mirror_y: z.boolean().default(false).describe('Mirror across the left edge (symmetry line); default false'),
     }),
     async run(args, ctx) {
       const d = await loadStored(ctx, args.design_id);
-      const { result, artifact } = await exportStoredStl(ctx, d, { threshold: args.threshold, scaleXy: args.scale_xy, scaleZ: args.scale_z, mirrorY: args.mirror_y });
+      const scaleZ = args.scale_z ?? defaultScaleZ(d.design, args.scale_xy);
+      const { result, artifact } = await exportStoredStl(ctx, d, { threshold: args.threshold, scaleXy: args.scale_xy, scaleZ, mirrorY: args.mirror_y });
+      const vf = result.volumeFraction;
       return {
         result: {
           design_id: d.id,
           stl_path: artifact.path,
           threshold: args.threshold,
           scale_xy: args.scale_xy,
-          scale_z: args.scale_z,
+          scale_z: scaleZ,
           mirror_y: args.mirror_y,
           triangles: result.triangles,
           volume_mm3: rounded(result.volume),
           watertight: result.watertight,
+          ...(vf
+            ? {
+                volume_fraction: { mesh: rounded(vf.mesh), design: rounded(vf.design), tolerance: vf.tolerance, ok: vf.ok },
+                ...(vf.ok ? {} : { note: `the mesh's volume fraction ${rounded(vf.mesh)} differs from the design's ${rounded(vf.design)} by more than ${vf.tolerance} (a grey design: the threshold decides what is solid)` }),
+              }
+            : {}),
         },
         artifacts: [artifact],
       };

@@ -5,8 +5,10 @@
  * seconds per real second), so a 20-minute print can finish in a test's second. No I/O: the HTTP
  * face is simServer.ts. The answers are PrusaLink's JSON shapes (spec/openapi.yaml), as the chosen
  * profile (simProfiles.ts) gives them: storages, free space, ended jobs, the status of a full
- * storage, and commands that act after a delay as on a real printer.
+ * storage, and commands that act after a delay as on a real printer; folders, the one upload in
+ * progress (a transfer, which can be stopped), an attached camera's PNG snapshot.
  */
+import pngjs from 'pngjs';
 import { parseGcodeInfo, type GcodeInfo } from '../gcodeInfo.ts';
 import type { PrinterJob, PrinterState, PrinterStatus, StorageInfo } from '../prusaLink.ts';
 import { PROFILES, type SimProfile, type SimProfileName } from './simProfiles.ts';
@@ -24,6 +26,19 @@ export interface SimOptions {
   profile?: SimProfileName;
   /** Real ms before start, pause, resume and stop act (default: the profile's). */
   commandDelayMs?: number;
+  /** A camera is attached (on profiles that have camera routes); default none. */
+  camera?: boolean;
+}
+
+/** An upload the printer is receiving (GET /api/v1/transfer). */
+interface Transfer {
+  id: number;
+  path: string;
+  size: number;
+  transferred: number;
+  toPrint: boolean;
+  since: number;
+  stopped: boolean;
 }
 
 interface StoredFile {
@@ -47,7 +62,7 @@ interface Job {
 /** Why the simulator refused an operation: the HTTP status and PrusaLink's error title/text. */
 export class SimRefusal extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 411 | 413 | 415 | 507,
+    readonly status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 501 | 503 | 507,
     readonly title: string,
     text: string,
   ) {
@@ -63,7 +78,13 @@ export class SimPrinter {
   readonly storageBytes: number;
   private readonly defaultPrintSeconds: number;
   private readonly now: () => number;
+  /** Files by their path on the storage ("part.gcode", "jobs/part.gcode"). */
   private readonly files = new Map<string, StoredFile>();
+  /** Folders by path ("jobs", "jobs/2026"); the top of the storage is "". */
+  private readonly folders = new Map<string, number>();
+  private transfer: Transfer | null = null;
+  private nextTransferId = 1;
+  readonly camera: boolean;
   private job: Job | null = null;
   private nextJobId = 1;
   private fault: { state: 'ERROR' | 'ATTENTION'; message: string } | null = null;
@@ -83,6 +104,7 @@ export class SimPrinter {
     this.defaultPrintSeconds = o.defaultPrintSeconds ?? 600;
     this.now = o.now ?? Date.now;
     this.temps.at = this.now();
+    this.camera = Boolean(o.camera) && this.profile.cameras !== 'none';
   }
 
   /** Simulated seconds this job has printed so far. */
@@ -176,6 +198,7 @@ export class SimPrinter {
         status_printer: this.fault ? { ok: false, message: this.fault.message } : { ok: true, message: 'OK' },
       },
       ...(j && (this.profile.endedJobVisible || !this.ended) ? { job: this.jobView(j) } : {}),
+      ...(this.transfer && !this.transfer.stopped ? { transfer: { id: this.transfer.id, time_transferring: Math.round((this.now() - this.transfer.since) / 1000), progress: Math.round((10000 * this.transfer.transferred) / this.transfer.size) / 100, transferred: this.transfer.transferred } } : {}),
       storage: this.profile.statusStorage === 'array' ? (this.storage() as unknown as PrinterStatus['storage']) : this.statusStorage(),
     };
   }
@@ -187,7 +210,7 @@ export class SimPrinter {
 
   /** The storage name uploads go to, as in /api/v1/files/NAME/… ("local", "usb"). */
   get storageName(): string {
-    return this.profile.storages[0].path.replace(/^\//, '');
+    return this.profile.storages[0].path.replace(/^\/+|\/+$/g, '');
   }
 
   jobInfo(): PrinterJob | null {
@@ -213,13 +236,53 @@ export class SimPrinter {
     if (i.temperatureC !== null) meta.temperature = i.temperatureC;
     if (i.bedTemperatureC !== null) meta.bed_temperature = i.bedTemperatureC;
     if (i.filamentType) meta.filament_type = i.filamentType;
-    return { name: f.name, display_name: f.name, path: this.profile.storages[0].path, display_path: `/${this.profile.storages[0].name}`, size: f.bytes, m_timestamp: Math.floor(f.mtime / 1000), type: 'PRINT_FILE', read_only: false, meta };
+    const base = f.name.split('/').pop()!;
+    const folder = f.name.includes('/') ? `/${f.name.slice(0, f.name.lastIndexOf('/'))}` : '';
+    const root = this.profile.storages[0].path.replace(/\/+$/, '');
+    return { name: base, display_name: base, path: `${root}${folder}`, display_path: `/${this.profile.storages[0].name}${folder}`, size: f.bytes, m_timestamp: Math.floor(f.mtime / 1000), type: 'PRINT_FILE', read_only: false, meta };
   }
 
+  /** GET /api/v1/files/STORAGE/PATH: a file's record, or a folder's (the spec's FolderInfo) with its children. */
   file(name: string) {
-    const f = this.files.get(name);
-    if (!f) throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
-    return this.fileView(f);
+    const path = name.replace(/^\/+|\/+$/g, '');
+    const f = this.files.get(path);
+    if (f) return this.fileView(f);
+    if (path === '' || this.folders.has(path)) return this.folderView(path);
+    throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
+  }
+
+  isFolder(name: string): boolean {
+    const path = name.replace(/^\/+|\/+$/g, '');
+    return path === '' || this.folders.has(path);
+  }
+
+  private folderView(path: string) {
+    const inside = (p: string) => (path === '' ? !p.includes('/') : p.startsWith(`${path}/`) && !p.slice(path.length + 1).includes('/'));
+    const base = (p: string) => p.split('/').pop()!;
+    const children = [
+      ...[...this.folders].filter(([p]) => inside(p)).map(([p, mtime]) => ({ name: base(p), display_name: base(p), type: 'FOLDER', read_only: false, m_timestamp: Math.floor(mtime / 1000) })),
+      ...[...this.files.values()].filter((f) => inside(f.name)).map((f) => ({ name: base(f.name), display_name: base(f.name), type: 'PRINT_FILE', read_only: false, size: f.bytes, m_timestamp: Math.floor(f.mtime / 1000) })),
+    ];
+    const name = path === '' ? this.storageName : base(path);
+    return { name, display_name: name, type: 'FOLDER', read_only: false, m_timestamp: Math.floor((this.folders.get(path) ?? this.temps.at) / 1000), children };
+  }
+
+  /** PUT with Create-Folder: ?1 (parents made too); an existing folder: the profile's 201 or 409. */
+  createFolder(name: string): void {
+    const path = name.replace(/^\/+|\/+$/g, '');
+    if (!path || path.split('/').some((seg) => !/^[^\0]{1,200}$/.test(seg) || seg === '.' || seg === '..')) throw new SimRefusal(400, 'Bad Request', `${name} is not a folder name.`);
+    if (this.files.has(path)) throw new SimRefusal(409, 'Already exists', `${name} is a file.`);
+    if (this.folders.has(path) && this.profile.existingFolderStatus === 409) throw new SimRefusal(409, 'Already exists', `Folder ${name} already exists.`);
+    this.makeParents(`${path}/x`);
+  }
+
+  private makeParents(path: string): void {
+    const segs = path.split('/').slice(0, -1);
+    for (let i = 1; i <= segs.length; i++) {
+      const p = segs.slice(0, i).join('/');
+      if (this.files.has(p)) throw new SimRefusal(409, 'Conflict', `${p} is a file, not a folder.`);
+      if (!this.folders.has(p)) this.folders.set(p, this.now());
+    }
   }
 
   get busy(): boolean {
@@ -239,8 +302,13 @@ export class SimPrinter {
    * checked here: Print-After-Upload stores the file first and then refuses to start it (409).
    */
   checkUpload(name: string, bytes: number, o: { printAfter: boolean; overwrite: boolean }): void {
-    if (bytes === 0) throw new SimRefusal(411, 'Length Required', 'Missing Content-Length header or no content in request.');
-    if (!/^[^/\0]{1,200}$/.test(name) || !/\.(?:gcode|bgcode|gco|g)$/i.test(name)) throw new SimRefusal(415, 'Unsupported Media Type', `Only G-Code for FDM printer can be uploaded (${name}).`);
+    if (bytes === 0) {
+      if (this.profile.emptyUploadStatus === 501) throw new SimRefusal(501, 'Not Implemented', "0-sized files aren't implemented");
+      throw new SimRefusal(411, 'Length Required', 'Missing Content-Length header or no content in request.');
+    }
+    const segs = name.split('/');
+    if (segs.some((seg) => !/^[^\0]{1,200}$/.test(seg) || seg === '.' || seg === '..') || !/\.(?:gcode|bgcode|gco|g)$/i.test(name)) throw new SimRefusal(415, 'Unsupported Media Type', `Only G-Code for FDM printer can be uploaded (${name}).`);
+    if (this.folders.has(name)) throw new SimRefusal(409, 'Conflict', `${name} is a folder.`);
     const old = this.files.get(name);
     if (old && !o.overwrite) throw new SimRefusal(409, 'File Already Exists', `File ${name} already exists.`);
     if (old && this.currentlyPrinted(name)) throw new SimRefusal(409, 'File Currently Printed', `File ${name} is being printed.`);
@@ -255,6 +323,7 @@ export class SimPrinter {
     // a body that is not text G-code (an STL, a zip): refused after reading, as PrusaLink's content sniffing does
     if (/\.(?:gcode|gco|g)$/i.test(name) && (/\0/.test(text.slice(0, 4096)) || /^\s*solid\s/.test(text.slice(0, 200)))) throw new SimRefusal(415, 'Unsupported Media Type', `Only G-Code for FDM printer can be uploaded (${name} is not G-code).`);
     const info = parseGcodeInfo(text);
+    this.makeParents(name); // both PrusaLink and the firmware make the folders of an upload's path
     this.files.set(name, { name, bytes: data.length, mtime: this.now(), info });
     if (o.printAfter) this.print(name);
   }
@@ -303,9 +372,10 @@ export class SimPrinter {
     });
   }
 
-  /** PUT …/continue: "continue after a timelapse capture"; PrusaLink does nothing (204), it is not a resume. */
+  /** PUT …/continue: "continue after a timelapse capture"; PrusaLink does nothing (204), it is not a resume; the firmware has no such command (400). */
   continueJob(id: number): void {
     this.jobById(id);
+    if (this.profile.continueStatus === 400) throw new SimRefusal(400, 'Bad Request', 'continue is not a job command on this printer.');
   }
 
   stop(id: number): void {
@@ -319,10 +389,74 @@ export class SimPrinter {
     });
   }
 
-  deleteFile(name: string): void {
-    if (!this.files.has(name)) throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
-    if (this.currentlyPrinted(name)) throw new SimRefusal(409, 'File Currently Printed', `File ${name} is being printed.`);
-    this.files.delete(name);
+  /** DELETE a file, or a folder: empty, or with Force where the profile honours it (else its 409 or 404). */
+  deleteFile(name: string, force = false): void {
+    const path = name.replace(/^\/+|\/+$/g, '');
+    if (this.transfer && this.transfer.path === path) throw new SimRefusal(409, 'Conflict', `File ${name} is being transferred.`);
+    if (this.folders.has(path)) {
+      const under = (p: string) => p.startsWith(`${path}/`);
+      const nonEmpty = [...this.files.keys()].some(under) || [...this.folders.keys()].some(under);
+      const rule = this.profile.nonEmptyFolderDelete;
+      if (nonEmpty && !(force && rule.force)) throw rule.status === 409 ? new SimRefusal(409, 'Directory is not empty', "Directory can't be deleted, because it's not empty.") : new SimRefusal(404, 'Not Found', `${name} could not be deleted.`);
+      if ([...this.files.keys()].some((p) => under(p) && this.currentlyPrinted(p))) throw new SimRefusal(409, 'File Currently Printed', `A file in ${name} is being printed.`);
+      for (const p of [...this.files.keys()]) if (under(p)) this.files.delete(p);
+      for (const p of [...this.folders.keys()]) if (under(p) || p === path) this.folders.delete(p);
+      return;
+    }
+    if (!this.files.has(path)) throw new SimRefusal(404, 'Not Found', `File ${name} not found.`);
+    if (this.currentlyPrinted(path)) throw new SimRefusal(409, 'File Currently Printed', `File ${name} is being printed.`);
+    this.files.delete(path);
+  }
+
+  /** An upload starts (its checks passed): one at a time, as on the firmware and PrusaLink (409, each with its own words). */
+  beginTransfer(path: string, size: number, toPrint: boolean): number {
+    if (this.transfer) throw new SimRefusal(409, this.profile.transferConflict.title, this.profile.transferConflict.text);
+    this.transfer = { id: this.nextTransferId++, path, size, transferred: 0, toPrint, since: this.now(), stopped: false };
+    return this.transfer.id;
+  }
+
+  /** Bytes of the running upload received so far; false once it was stopped. */
+  transferProgress(id: number, transferred: number): boolean {
+    const t = this.transfer;
+    if (!t || t.id !== id) return false;
+    t.transferred = transferred;
+    return !t.stopped;
+  }
+
+  endTransfer(id: number): void {
+    if (this.transfer?.id === id) this.transfer = null;
+  }
+
+  /** Stop the running upload (a person on the printer's web page or in Prusa Connect); with an id, only that one. */
+  stopTransfer(id?: number): boolean {
+    const t = this.transfer;
+    if (!t || t.stopped || (id !== undefined && t.id !== id)) return false;
+    t.stopped = true;
+    return true;
+  }
+
+  get transferId(): number | null {
+    return this.transfer && !this.transfer.stopped ? this.transfer.id : null;
+  }
+
+  /** GET /api/v1/transfer: the spec's Transfer, or null (204) when none runs. */
+  transferInfo() {
+    const t = this.transfer;
+    if (!t || t.stopped) return null;
+    const seconds = Math.round((this.now() - t.since) / 1000);
+    const progress = Math.round((10000 * t.transferred) / t.size) / 100;
+    const rate = seconds > 0 ? t.transferred / seconds : 0;
+    return {
+      type: 'FROM_CLIENT',
+      display_name: t.path.split('/').pop()!,
+      path: this.profile.storages[0].path,
+      size: this.profile.transferSizeAs === 'string' ? String(t.size) : t.size,
+      progress,
+      transferred: t.transferred,
+      time_remaining: rate > 0 ? Math.round((t.size - t.transferred) / rate) : 0,
+      time_transferring: seconds,
+      to_print: t.toPrint,
+    };
   }
 
   /** Raise a fault (a thermal runaway, a filament runout): the job stops advancing. */
@@ -338,6 +472,30 @@ export class SimPrinter {
 
   clearFault(): void {
     this.fault = null;
+  }
+
+  /** The attached cameras as /api/v1/cameras lists them (the spec's Camera; PrusaLink says registered, the spec linked). */
+  cameraList() {
+    if (!this.camera) return [];
+    const config = { path: '/dev/video0', name: 'Sim camera', driver: 'V4L2', resolution: '640x480' };
+    return [{ camera_id: 'simcam0', config, connected: true, detected: true, stored: true, ...(this.profile.cameras === 'camera_list' ? { registered: false } : { linked: false }) }];
+  }
+
+  /** A PNG of the bed (a grey frame, the part's progress as an orange bar), or null without a camera. */
+  snapshot(): Buffer | null {
+    if (!this.camera) return null;
+    const w = 64;
+    const h = 48;
+    const png = new pngjs.PNG({ width: w, height: h });
+    const done = this.job ? this.printedS(this.job) / this.job.durationS : 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = 4 * (y * w + x);
+        const bar = y >= h - 8 && x < Math.round(done * w);
+        png.data.set(bar ? [250, 104, 49, 255] : [60 + y, 60 + y, 64 + y, 255], i);
+      }
+    }
+    return pngjs.PNG.sync.write(png);
   }
 
   fileNames(): string[] {

@@ -1,10 +1,12 @@
 /**
  * The printer simulator's HTTP face: PrusaLink's v1 endpoints and auth (X-Api-Key, or HTTP Digest
- * for user `maker`), its status codes (201, 204, 401, 404, 409, 411, 413/507, 415) and error bodies
- * (JSON {title, text} when asked for JSON, else plain text), on a port of its own, as the chosen
- * profile answers (simProfiles.ts; `legacy`: only the old API, HTML 404 pages, HTTP Basic).
+ * for user `maker`), its status codes (201, 204, 401, 404, 409, 411/501, 413/507, 415, 400/503 a
+ * stopped upload) and error bodies (JSON {title, text} when asked for JSON, else plain text), on a
+ * port of its own, as the chosen profile answers (simProfiles.ts; `legacy`: only the old API, HTML
+ * 404 pages, HTTP Basic): folders (Create-Folder, listings, Force), the running upload as a
+ * transfer (read at `uploadBytesPerSecond`, stopped the profile's way), cameras where it has them.
  * Credentials are checked before an upload's body is read; a body that does not arrive whole
- * (Content-Length not met, the client gone) is dropped and stores nothing.
+ * (Content-Length not met, the client gone) is dropped and stores nothing, and so is a stopped one.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,6 +24,8 @@ export interface SimServerOptions extends SimOptions {
   password?: string;
   /** Called for each request before it is handled (tests: kill a client mid-upload). */
   onRequest?: (method: string, path: string) => void;
+  /** How fast an upload's body is read (real printers take ~0.1–1 MB/s over Wi-Fi); default: as fast as it comes. */
+  uploadBytesPerSecond?: number;
 }
 
 export interface RunningSim {
@@ -86,19 +90,42 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
   };
 
   const upload = (req: IncomingMessage, res: ServerResponse, name: string) => {
+    if (rfcBool(req.headers['create-folder'])) {
+      printer.createFolder(name);
+      req.resume();
+      return send(res, 201);
+    }
     const length = Number(req.headers['content-length']);
     if (!Number.isInteger(length) || length < 0) return send(res, 411, { title: 'Length Required', text: 'Content-Length is required.' });
     const type = (req.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
     if (!UPLOAD_TYPES.includes(type)) throw new SimRefusal(415, 'Unsupported Media Type', `Content-Type ${type} cannot be uploaded: only G-Code for FDM printer (${UPLOAD_TYPES.join(', ')}).`);
     const opts = { printAfter: rfcBool(req.headers['print-after-upload']), overwrite: rfcBool(req.headers.overwrite) };
     printer.checkUpload(name, length, opts);
+    const transfer = printer.beginTransfer(name, length, opts.printAfter);
     const chunks: Buffer[] = [];
     let got = 0;
+    let stopped = false;
     req.on('data', (c: Buffer) => {
       got += c.length;
+      if (stopped) return; // the rest is read and dropped; the refusal goes out once the body is in
       if (got <= length) chunks.push(c);
+      if (!printer.transferProgress(transfer, Math.min(got, length))) {
+        stopped = true;
+        chunks.length = 0;
+        return;
+      }
+      const bps = o.uploadBytesPerSecond;
+      if (bps && got < length) {
+        req.pause();
+        setTimeout(() => req.resume(), (c.length / bps) * 1000).unref();
+      }
     });
     req.on('end', () => {
+      printer.endTransfer(transfer);
+      if (stopped) {
+        const r = profile.stoppedUploadStatus === 503 ? new SimRefusal(503, 'Service Unavailable', 'Upload stopped from connect') : new SimRefusal(400, 'File Upload Failed', 'File upload has failed');
+        return refusal(req, res, r);
+      }
       if (got !== length) return send(res, 400, { title: 'Bad Request', text: `Expected ${length} bytes, got ${got}.` });
       try {
         printer.store(name, Buffer.concat(chunks), opts);
@@ -109,6 +136,7 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       }
     });
     // an aborted upload ('aborted' then 'close' without 'end') stores nothing
+    req.on('close', () => printer.endTransfer(transfer));
   };
 
   const route = (req: IncomingMessage, res: ServerResponse, path: string): void => {
@@ -127,7 +155,29 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       return j ? send(res, 200, j) : send(res, 204);
     }
     if (m === 'GET' && path === '/api/v1/storage') return send(res, 200, { storage_list: printer.storage() });
-    if (m === 'GET' && path === '/api/v1/transfer') return send(res, 204);
+    if (path === '/api/v1/transfer') {
+      const t = printer.transferInfo();
+      if (m === 'GET') return t ? send(res, 200, t) : send(res, 204);
+      if (m === 'DELETE' && profile.transferStop === 'plain') return printer.stopTransfer() ? send(res, 200) : send(res, 204);
+      // the firmware answers a running transfer GET-only (405) and no transfer 204, whatever the method
+      if (profile.transferStop === 'none' && !t) return send(res, 204);
+      return send(res, 405, { title: 'Method Not Allowed', text: `${m} ${path}` });
+    }
+    const transferId = /^\/api\/v1\/transfer\/(\d+)$/.exec(path);
+    if (transferId && m === 'DELETE' && profile.transferStop === 'by-id') {
+      if (!printer.stopTransfer(Number(transferId[1]))) throw new SimRefusal(404, 'Not Found', `No transfer with id ${transferId[1]}.`);
+      return send(res, 204);
+    }
+    if (profile.cameras !== 'none' && m === 'GET' && path === '/api/v1/cameras') {
+      const list = printer.cameraList();
+      return send(res, 200, profile.cameras === 'array' ? list : { camera_list: list });
+    }
+    if (profile.cameras !== 'none' && m === 'GET' && path === '/api/v1/cameras/snap') {
+      const png = printer.snapshot();
+      if (!png) throw new SimRefusal(404, 'Not Found', 'Camera is not available');
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length }).end(png);
+      return;
+    }
     const job = /^\/api\/v1\/job\/(\d+)(?:\/(pause|resume|continue))?$/.exec(path);
     if (job) {
       const id = Number(job[1]);
@@ -138,22 +188,25 @@ export async function startPrinterSim(o: SimServerOptions = {}): Promise<Running
       else return send(res, 405, { title: 'Method Not Allowed', text: `${m} ${path}` });
       return send(res, 204);
     }
-    const file = /^\/api\/v1\/files\/([^/]+)\/(.+)$/.exec(path);
+    const file = /^\/api\/v1\/files\/([^/]+)(?:\/(.*))?$/.exec(path);
     if (file) {
-      if (decodeURIComponent(file[1]) !== printer.storageName) throw new SimRefusal(404, 'Storage Does Not Exist', `Storage ${decodeURIComponent(file[1])} not found.`);
-      const name = decodeURIComponent(file[2]);
+      if (decodeURIComponent(file[1]) !== printer.storageName) {
+        if (profile.unknownStorageStatus === 403) throw new SimRefusal(403, 'Forbidden', `Only files on ${printer.storageName} can be reached.`);
+        throw new SimRefusal(404, 'Storage Does Not Exist', `Storage ${decodeURIComponent(file[1])} not found.`);
+      }
+      const name = (file[2] ?? '').split('/').map(decodeURIComponent).join('/').replace(/\/+$/, '');
       if (m === 'PUT') return upload(req, res, name);
       if (m === 'GET') return send(res, 200, printer.file(name));
       if (m === 'HEAD') {
         printer.file(name);
-        return send(res, 200, undefined, { 'Read-Only': profile.headBoolean(false), 'Currently-Printed': profile.headBoolean(printer.currentlyPrinted(name)) });
+        return send(res, 200, undefined, { 'Read-Only': profile.headBoolean(false), [profile.headPrintedName]: profile.headBoolean(printer.currentlyPrinted(name)) });
       }
       if (m === 'POST') {
         printer.print(name);
         return send(res, 204);
       }
       if (m === 'DELETE') {
-        printer.deleteFile(name);
+        printer.deleteFile(name, rfcBool(req.headers.force));
         return send(res, 204);
       }
     }

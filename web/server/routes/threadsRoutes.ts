@@ -16,6 +16,8 @@ import type { LiveTurn } from '../liveTurn.ts';
 import { openSse, type SseChannel } from '../sse.ts';
 import { threadTitle } from '../threadIndex.ts';
 import type { WebState } from '../webState.ts';
+import { checkSketchMarks, pngFromDataUrl, type Sketch } from '../../../agents/index.ts';
+import { InputError } from '../../../tools/errors.ts';
 
 const THREAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_MESSAGE = 20_000;
@@ -31,6 +33,18 @@ function titleOf(body: unknown, fallback: string): string {
   if (t === undefined) return fallback;
   if (typeof t !== 'string' || !t.trim() || t.length > 200) throw new HttpError(400, 'title must be 1-200 characters');
   return t.trim();
+}
+
+/** A turn's sketch `{marks, png?}` checked (marks by their schema, the PNG by its signature and size), or a 400 naming what is wrong. */
+function sketchOf(v: unknown): Sketch | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw new HttpError(400, '"sketch" must be an object {marks, png?}');
+  try {
+    return { marks: checkSketchMarks(v.marks), ...(v.png !== undefined ? { png: pngFromDataUrl(v.png) } : {}) };
+  } catch (err) {
+    if (err instanceof InputError) throw new HttpError(400, err.message);
+    throw err;
+  }
 }
 
 /** How long Stop waits for the turn to end before it answers 202 (still stopping). */
@@ -81,6 +95,11 @@ async function pendingQuestion(state: WebState, id: string): Promise<InterruptPa
 export function threadsRoutes(state: WebState): Router {
   const r = Router();
   // only its own paths: a parser mounted for every path would read other routes' bodies under this limit first
+  // a turn may carry a sketch's PNG (at most 512 KiB, base64 in JSON)
+  const turnBody = json({ limit: '800kb' });
+  r.use('/api/threads/:id/turn', (req, res, next) =>
+    turnBody(req, res, (err?: unknown) => next((err as { status?: number } | undefined)?.status === 413 ? new HttpError(413, 'a turn body is at most 800 kB (a message, and a sketch with a PNG of at most 512 KiB)') : err)),
+  );
   r.use('/api/threads', json({ limit: '100kb' }));
 
   r.get('/api/threads', (_req, res) => {
@@ -99,7 +118,7 @@ export function threadsRoutes(state: WebState): Router {
     const messages = await session.messages(id);
     if (!row && !messages.length) throw new HttpError(404, `no thread ${id}`);
     res.json({
-      thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null },
+      thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null, voice: false },
       events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
       messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
       interrupt: await session.pendingInterrupt(id),
@@ -120,10 +139,17 @@ export function threadsRoutes(state: WebState): Router {
     });
   });
 
+  // {title} renames, {voice: true|false} turns spoken answers on or off (a JSON boolean only)
   r.patch('/api/threads/:id', (req, res) => {
     const id = threadId(req);
     if (!state.index.get(id)) throw new HttpError(404, `no thread ${id}`);
-    res.json(state.index.rename(id, titleOf(req.body, '')));
+    const body = isObject(req.body) ? req.body : {};
+    if (body.voice !== undefined && typeof body.voice !== 'boolean') throw new HttpError(400, '"voice" must be true or false');
+    if (body.title === undefined && body.voice === undefined) throw new HttpError(400, 'give "title" (1-200 characters) or "voice" (true or false)');
+    const title = body.title !== undefined ? titleOf(body, '') : undefined;
+    if (title !== undefined) state.index.rename(id, title);
+    if (typeof body.voice === 'boolean') state.index.setVoice(id, body.voice);
+    res.json(state.index.get(id));
   });
 
   r.delete('/api/threads/:id', (req, res) => {
@@ -134,10 +160,12 @@ export function threadsRoutes(state: WebState): Router {
 
   r.post('/api/threads/:id/turn', async (req, res) => {
     const id = threadId(req);
-    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown };
+    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown; sketch?: unknown };
     const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : undefined;
     if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
     if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
+    const sketch = sketchOf(body.sketch);
+    if (sketch && message === undefined) throw new HttpError(400, 'a sketch goes with a message: say what to do with it');
     if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
     let resume: unknown;
     if (body.resume !== undefined) {
@@ -158,7 +186,7 @@ export function threadsRoutes(state: WebState): Router {
     const sse = openSse(req, res, { onClose: () => detach() });
     sse.send('accepted', { threadId: id, t: Date.now() });
     const detach = watch(turn.live, sse);
-    turn.start({ model: state.settings.model, approvals: state.settings.approvals, message, resume });
+    turn.start({ model: state.settings.model, approvals: state.settings.approvals, message, resume, sketch });
   });
 
   // re-attach to a thread: its stored events after the cursor, then the running turn live to its end

@@ -26,6 +26,7 @@ export const api = {
   threads: () => call<{ threads: ThreadRow[] }>('/api/threads').then((r) => r.threads),
   createThread: (title?: string) => call<ThreadRow>('/api/threads', { method: 'POST', body: JSON.stringify(title ? { title } : {}) }),
   thread: (id: string) => call<ThreadDetail>(`/api/threads/${encodeURIComponent(id)}`),
+  setVoice: (id: string, voice: boolean) => call<ThreadRow>(`/api/threads/${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify({ voice }) }),
   rename: (id: string, title: string) => call<ThreadRow>(`/api/threads/${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify({ title }) }),
   deleteThread: (id: string) => call<void>(`/api/threads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   settings: () => call<SettingsView>('/api/settings'),
@@ -87,7 +88,13 @@ export interface TurnHandlers {
 export type FollowOutcome = 'ended' | 'idle' | 'closed';
 
 /** Posts a message or an answer and dispatches the SSE frames of the turn as they arrive. */
-export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown }, h: TurnHandlers): Promise<FollowOutcome> {
+/** A sketch sent with a message: the marks in domain coordinates and the drawing as a PNG data URL. */
+export interface TurnSketch {
+  marks: { problem: string; marks: unknown[] };
+  png?: string;
+}
+
+export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown; sketch?: TurnSketch }, h: TurnHandlers): Promise<FollowOutcome> {
   const res = await fetch(`/api/threads/${encodeURIComponent(threadId)}/turn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...CSRF },

@@ -32,7 +32,7 @@ export interface ApprovalDecision {
 }
 
 export type AgentEvent =
-  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean }
+  | { type: 'run_start'; t: number; threadId: string; input: string | null; resume: boolean; sketch?: string }
   | { type: 'node_start'; t: number; node: string; agent: string }
   | { type: 'node_end'; t: number; node: string; agent: string; durationMs: number }
   | { type: 'model_call'; t: number; agent: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; toolCalls: string[]; repairs: string[] }
@@ -55,6 +55,8 @@ export interface ThreadRow {
   created: string | null;
   updated: string | null;
   running?: boolean;
+  /** The chat's answers are read aloud. */
+  voice?: boolean;
 }
 
 export interface ThreadDetail {

@@ -8,19 +8,30 @@
  * describes as "along x" / "along y".
  */
 
+/** Words for a volume fraction (Beams2D's and ThermoElastic2D's volfrac, HeatConduction2D's volume). */
+const VOLUME_FRACTION: readonly string[] = [
+  String.raw`vol(?:ume)?[\s_-]*frac(?:tion)?s?`,
+  String.raw`v[\s_-]?f`,
+  String.raw`volume[\s_-]*(?:ratio|target|limit|constraint)`,
+  String.raw`(?:target[\s_-]*)?material[\s_-]*(?:fraction|budget|usage|use|ratio|limit|amount|share|content|percentage)`,
+  String.raw`(?:fraction|amount|share|portion) of (?:the )?(?:material|volume|design space|domain)`,
+  String.raw`(?:solid|fill(?:ing)?|infill|mass)[\s_-]*(?:fraction|ratio|factor)`,
+  String.raw`(?:target|mean|average)[\s_-]*density`,
+  String.raw`density[\s_-]*target`,
+  String.raw`material`,
+  String.raw`vol(?:ume)?`,
+];
+
 /** Other words for a field, by field name. */
 export const FIELD_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  volfrac: [
-    String.raw`vol(?:ume)?[\s_-]*frac(?:tion)?s?`,
-    String.raw`v[\s_-]?f`,
-    String.raw`volume[\s_-]*(?:ratio|target|limit|constraint)`,
-    String.raw`(?:target[\s_-]*)?material[\s_-]*(?:fraction|budget|usage|use|ratio|limit|amount|share|content|percentage)`,
-    String.raw`(?:fraction|amount|share|portion) of (?:the )?(?:material|volume|design space|domain)`,
-    String.raw`(?:solid|fill(?:ing)?|infill|mass)[\s_-]*(?:fraction|ratio|factor)`,
-    String.raw`(?:target|mean|average)[\s_-]*density`,
-    String.raw`density[\s_-]*target`,
-    String.raw`material`,
-    String.raw`vol(?:ume)?`,
+  volfrac: VOLUME_FRACTION,
+  volume: [String.raw`(?:conductive|conducting|high[\s_-]*conductivity)[\s_-]*(?:material[\s_-]*)?(?:fraction|share|budget)`, ...VOLUME_FRACTION],
+  area: [
+    String.raw`(?:adiabatic|insulated|insulating)[\s_-]*(?:bottom[\s_-]*)?(?:area|window|cross|region|width|size)`,
+  ],
+  length: [
+    String.raw`(?:adiabatic|insulated|insulating)[\s_-]*(?:boundary[\s_-]*|bottom[\s_-]*)?(?:length|width|segment|region|part|section|edge|gap|opening|window)(?:[\s_-]*(?:length|width))?`,
+    String.raw`(?:heat[\s_-]*)?sink[\s_-]*(?:gap|opening)(?:[\s_-]*(?:length|width))?`,
   ],
   rmin: [
     String.raw`r[\s_-]?min`,
@@ -119,6 +130,9 @@ export const PROBLEM_ALIASES: Readonly<Record<string, string>> = {
   beams2d: String.raw`beams?|mbb|girders?|cantilever(?:s|[\s_-]*beams?)?`,
   photonics2d: String.raw`photonics?|demultiplex(?:er|or|ers|ing)?|demux|(?:wavelength|optical|light)[\s_-]*(?:splitter|router|separator)|waveguides?|wavelengths?`,
   thermoelastic2d: String.raw`thermo[\s_-]*elastic(?:ity)?|thermal[\s_-]*(?:structural|mechanical)|thermo[\s_-]*mechanical`,
+  // Not after "on": "the rest (of the objective) on heat conduction" is ThermoElastic2D's weight.
+  heatconduction2d: String.raw`(?<!\bon\s+|3[\s-]?d[\s_-]*)heat[\s_-]*conduct(?:ion|ing|ive)(?![\s_-]*(?:in[\s_-]*)?(?:3[\s-]?d|a[\s_-]*cube))|(?<!3[\s-]?d[\s_-]*)heat[\s_-]*(?:sinks?|spreaders?)|poisson[\s_-]*topology`,
+  heatconduction3d: String.raw`3[\s-]?d[\s_-]*heat[\s_-]*(?:conduct(?:ion|ing|ive)|sinks?)|heat[\s_-]*conduct(?:ion|ing|ive)[\s_-]*(?:in[\s_-]*)?(?:3[\s-]?d|a[\s_-]*cube)`,
 };
 
 /** Words read as a problem only with a note on what the problem really is. */
@@ -128,7 +142,6 @@ export const PROBLEM_NOTES: Readonly<Record<string, { word: RegExp; note: string
 
 /** Problems people ask for that the catalog does not have. */
 export const UNAVAILABLE_PROBLEMS: readonly { name: string; words: RegExp }[] = [
-  { name: 'heat conduction (heatconduction2d)', words: /\bheat[\s_-]*conduction(?:[\s_-]*2d)?\b|\bheat[\s_-]*sinks?\b/ },
   { name: 'airfoil / aerodynamics (CFD)', words: /\b(?:airfoils?|aerofoils?|wings?|cfd|aerodynamic\w*|fluid[\s_-]*flow)\b/ },
   { name: 'a 3-D structure', words: /\b3[\s-]?d[\s_-]*(?:beams?|structures?|topology|problems?|brackets?)\b/ },
   { name: 'trusses', words: /\btruss(?:es)?\b/ },
@@ -146,7 +159,7 @@ export const VOCABULARY: readonly string[] = [
   'constraint', 'penalization', 'penalty', 'iterations', 'iteration', 'elements', 'resolution', 'horizontal', 'vertical', 'lambda',
   'threshold', 'scale', 'mirror', 'extrude', 'extrusion', 'printable', 'compliance', 'default', 'defaults', 'percent', 'middle',
   'center', 'centre', 'weight', 'gradient', 'exact', 'learning', 'picture', 'display', 'previous', 'instead', 'beams2d', 'photonics2d',
-  'thermoelastic2d', 'blurring', 'direction', 'objective', 'performance', 'manufacturing',
+  'thermoelastic2d', 'heatconduction2d', 'conduction', 'insulated', 'adiabatic', 'blurring', 'direction', 'objective', 'performance', 'manufacturing',
 ];
 
 export const SHORT_TARGETS: readonly string[] = ['beam', 'beams', 'load', 'mesh', 'grid', 'blur'];

@@ -31,7 +31,7 @@ export function nameSource(name: string): string {
 }
 
 /** The config field of a grid axis: the one the catalog describes as along x (or y). */
-export function axisField(problem: ProblemInfo, axis: 'x' | 'y'): FieldInfo | undefined {
+export function axisField(problem: ProblemInfo, axis: 'x' | 'y' | 'z'): FieldInfo | undefined {
   return problem.config.find((f) => f.type === 'integer' && new RegExp(String.raw`\balong ${axis}\b`, 'i').test(f.description));
 }
 
@@ -44,7 +44,9 @@ export function fieldWords(problem: ProblemInfo): { refs: FieldRef[]; sources: s
   const out: { refs: FieldRef[]; sources: string[] }[] = [];
   const axes = { x: axisField(problem, 'x'), y: axisField(problem, 'y') };
   for (const ref of fieldRefs(problem)) {
-    const sources = [nameSource(ref.field.name), ...(FIELD_ALIASES[ref.field.name] ?? [])];
+    // The name last: an alternation takes the first alternative that matches, and an alias may
+    // start with the name ("volume fraction" for the field volume).
+    const sources = [...(FIELD_ALIASES[ref.field.name] ?? []), nameSource(ref.field.name)];
     for (const axis of ['x', 'y'] as const) if (axes[axis] === ref.field) sources.push(...AXIS_ALIASES[axis]);
     out.push({ refs: [ref], sources });
   }

@@ -20,7 +20,7 @@ export interface ToolRow {
 }
 
 export type Row =
-  | { kind: 'user'; text: string }
+  | { kind: 'user'; text: string; sketch?: string }
   | { kind: 'handoff'; from: string; to: string; task: string }
   | { kind: 'note'; text: string }
   | { kind: 'model'; agent: string; model: string; latencyMs: number; toolCalls: string[]; tokens: number }
@@ -35,7 +35,7 @@ export function buildRows(events: AgentEvent[]): Row[] {
   for (const e of events) {
     switch (e.type) {
       case 'run_start':
-        if (e.input && !e.resume) rows.push({ kind: 'user', text: e.input });
+        if (e.input && !e.resume) rows.push({ kind: 'user', text: e.input, ...(e.sketch ? { sketch: e.sketch } : {}) });
         break;
       case 'handoff':
         rows.push({ kind: 'handoff', from: e.from, to: e.to, task: e.task });

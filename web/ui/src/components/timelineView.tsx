@@ -99,6 +99,7 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
             return (
               <div key={i} class="bubble user">
                 {row.text}
+                {row.sketch && <div class="sketch-note">with {row.sketch}</div>}
               </div>
             );
           case 'answer':

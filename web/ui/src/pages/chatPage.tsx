@@ -5,9 +5,11 @@
  * connection) re-attaches after the last event it has and follows the turn live.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, attachTurn, stopTurn, streamTurn, type FollowOutcome, type TurnHandlers } from '../api.ts';
+import { api, attachTurn, stopTurn, streamTurn, type ApiError, type FollowOutcome, type TurnHandlers, type TurnSketch } from '../api.ts';
 import { InterruptDialog } from '../components/interruptDialog.tsx';
+import { SketchPad, type SketchValue } from '../components/sketchPad.tsx';
 import { StlViewer } from '../components/stlViewer.tsx';
+import { VoiceControls } from '../components/voiceControls.tsx';
 import { buildRows, workingAgent } from '../components/timeline.ts';
 import { TimelineView } from '../components/timelineView.tsx';
 import type { PageProps } from '../pages.ts';
@@ -41,6 +43,11 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const [viewer, setViewer] = useState<ArtifactLink | null>(null);
   const [model, setModel] = useState('');
   const [stopping, setStopping] = useState(false);
+  const [sketchOpen, setSketchOpen] = useState(false);
+  const [sketch, setSketch] = useState<SketchValue | null>(null);
+  const [voiceOn, setVoiceOn] = useState(false);
+  /** The last answer of a turn this page followed: read aloud when the chat's voice is on. */
+  const [spoken, setSpoken] = useState<{ key: string; text: string } | null>(null);
   /** The last stored event this page has: where a re-attach starts. */
   const lastSeq = useRef(0);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -56,6 +63,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     activeId.current = routeId;
     setThreadId(routeId);
     if (!routeId) {
+      setVoiceOn(false);
       setDetail(null);
       setEvents([]);
       setPending(null);
@@ -66,6 +74,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       (d) => {
         if (activeId.current !== routeId) return;
         setDetail(d);
+        setVoiceOn(Boolean(d.thread.voice));
         setEvents(d.events.map((e) => e.event));
         lastSeq.current = d.events.at(-1)?.seq ?? 0;
         setPending(d.interrupt);
@@ -141,6 +150,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       },
       onEnd: (end) => {
         if (!here()) return;
+        if (end.answer && end.status !== 'error') setSpoken({ key: `${id}:${Date.now()}`, text: end.answer });
         setPending(end.interrupt);
         setDialogOpen(Boolean(end.interrupt));
       },
@@ -167,8 +177,9 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       }, () => {});
   }
 
-  async function run(body: { message?: string; resume?: unknown }) {
+  async function run(body: { message?: string; resume?: unknown; sketch?: TurnSketch }) {
     let id = threadId;
+    const fresh = !id;
     if (!id) {
       id = newThreadId();
       startedHere.current = id;
@@ -178,8 +189,23 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     }
     startedHere.current = id;
     const target = id;
-    await follow(target, (h) => streamTurn(target, body, h));
+    // a new chat's voice toggle is kept with the thread once the server has made it (its first turn)
+    const opened = (h: TurnHandlers) =>
+      streamTurn(target, body, {
+        ...h,
+        onEvent: (e, seq) => {
+          if (fresh && voiceOn && e.type === 'run_start') void api.setVoice(target, true).catch(() => {});
+          h.onEvent(e, seq);
+        },
+      });
+    await follow(target, opened);
   }
+
+  const toggleVoice = (on: boolean) => {
+    setVoiceOn(on);
+    // a chat the server has not made yet (before its first turn starts) gets the setting when it does
+    if (threadId) api.setVoice(threadId, on).catch((err: ApiError) => err.status !== 404 && setError(`could not keep the voice setting: ${err.message}`));
+  };
 
   const stop = () => {
     if (!threadId || stopping) return;
@@ -198,7 +224,10 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     setText('');
     // always a new request: a pending question or approval is declined by the server, visibly (answer it in its dialog)
     held.current = message;
-    void run({ message });
+    const sent = sketch;
+    setSketch(null);
+    setSketchOpen(false);
+    void run(sent ? { message, sketch: { marks: { problem: sent.problem, marks: sent.marks }, png: sent.png } } : { message });
   };
 
   const fallback = events.length === 0 && detail?.messages.length ? detail.messages : [];
@@ -248,6 +277,14 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
         )}
         {error && <div class="event warn error-box">{error}</div>}
       </section>
+      {sketchOpen && <SketchPad onChange={setSketch} onClose={() => (setSketchOpen(false), setSketch(null))} />}
+      <div class="composer-tools">
+        <button type="button" class={`sketch-toggle ${sketchOpen ? 'active' : ''}`} onClick={() => (sketchOpen ? (setSketchOpen(false), setSketch(null)) : setSketchOpen(true))} title="Draw supports, a load and keep-out regions on the problem's domain; the sketch goes with the next message">
+          {sketchOpen ? 'Sketch: on' : 'Sketch'}
+        </button>
+        {sketch && <span class="sketch-summary muted">sketch: {sketch.marks.length} mark{sketch.marks.length === 1 ? '' : 's'} on {sketch.problem}, sent with the message</span>}
+        <VoiceControls voiceOn={voiceOn} onToggle={toggleVoice} onHeard={(heard) => (setText((t) => (t.trim() ? `${t.trim()} ${heard}` : heard)), input.current?.focus())} answer={spoken} disabled={running} />
+      </div>
       <form class="composer" onSubmit={send}>
         <textarea
           ref={input}

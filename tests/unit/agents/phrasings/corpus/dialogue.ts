@@ -1,6 +1,6 @@
 /** Phrasings of dialogue: questions and their answers, and requests for agents that cannot run. */
 import type { Phrasing } from '../harness.ts';
-import { beam, one, photonics, stl, thermo } from './helpers.ts';
+import { beam, heat, heat3, one, photonics, stl, thermo } from './helpers.ts';
 
 const B = { volfrac: 0.4, rmin: 2, forcedist: 0.5 };
 
@@ -36,7 +36,11 @@ export const DIALOGUE: Phrasing[] = [
   one('na-agent-8', 'unavailable', 'Slice the STL and send it to the printer', { calls: [], unavailable: ['prusa'] }),
   one('na-agent-9', 'unavailable', 'Optimize a beam with volfrac 0.4, rmin 2, forcedist 0.5, export the STL and print it on the Prusa', { calls: [...beam(B), stl()], unavailable: ['prusa'] }),
   one('na-agent-10', 'unavailable', 'Optimize an airfoil for maximum lift', { calls: [], says: [/airfoil/i] }),
-  one('na-agent-11', 'unavailable', 'Run a heat conduction optimization with volfrac 0.3', { calls: [], says: [/heat conduction/i] }),
+  one('na-agent-11', 'unavailable', 'Run a truss optimization with volfrac 0.3', { calls: [], says: [/truss/i] }),
+  // HeatConduction2D is in the catalog since issue 25: its volume is read from "volume fraction"/"volfrac", the length asked for.
+  one('heat-1', 'clarification', 'optimize a heat conduction design with volume fraction 0.4', { calls: heat({ volume: 0.4, length: 0.5 }), ask: { missing: ['length'] } }, ['0.5']),
+  one('heat-3', 'synonyms', 'optimize a 3D heat conduction design with volume fraction 0.3 and an insulated area of 0.4', { calls: heat3({ volume: 0.3, area: 0.4 }) }),
+  one('heat-2', 'synonyms', 'Run a heat sink optimization with volfrac 0.3 and an insulated segment of 0.2', { calls: heat({ volume: 0.3, length: 0.2 }) }),
   one('na-agent-12', 'unavailable', 'Train a cGAN on the cluster with the beam dataset', { calls: [], unavailable: ['hpc'] }),
   one('na-agent-13', 'unavailable', 'Summarize the PDF report on the beam designs', { calls: [], unavailable: ['rag'] }),
   one('na-agent-14', 'unavailable', 'According to my notes the volume fraction should be 0.3; optimize a beam with rmin 2 and forcedist 0.5 using it', {

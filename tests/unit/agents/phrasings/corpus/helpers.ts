@@ -12,6 +12,8 @@ export function run(problem: string, conditions: Values, config: Values = {}): E
 export const beam = (conditions: Values, config: Values = {}) => run('beams2d', conditions, config);
 export const photonics = (conditions: Values, config: Values = {}) => run('photonics2d', conditions, config);
 export const thermo = (conditions: Values, config: Values = {}) => run('thermoelastic2d', conditions, config);
+export const heat = (conditions: Values, config: Values = {}) => run('heatconduction2d', conditions, config);
+export const heat3 = (conditions: Values, config: Values = {}) => run('heatconduction3d', conditions, config);
 export const sim = (design = '#1', under?: Values): ExpectedCall => ({ tool: 'simulate_design', design, ...(under ? { under } : {}) });
 export const render = (design = '#1'): ExpectedCall => ({ tool: 'render_design', design });
 export const stl = (design = '#1', args: Record<string, number | boolean> = {}): ExpectedCall => ({ tool: 'convert_design_to_stl', design, stl: args });

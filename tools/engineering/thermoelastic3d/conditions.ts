@@ -1,0 +1,86 @@
+/**
+ * ThermoElastic3D conditions, config knobs and their declared constraints (EngiBench `ThermoElastic3D.Conditions`
+ * and `Config`, newest readable v0, engibench-3d-and-api.md §2.1–2.2). THEORY: physically meaningless outside;
+ * IMPL: the implementation is not meant for it. Errors refuse to run; warnings only inform.
+ *
+ * EngiBench's five node masks (fixed_elements, force_elements_x/y/z, heatsink_elements) are conditions there;
+ * here they are always its grid-sized defaults (setup.ts), since a condition value is a number or a boolean:
+ * clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one heat sink
+ * at (nelx, nely, 0).
+ */
+import { bounded, crossField, greaterThan, limit, type Constraint } from '../constraint.ts';
+import type { FieldSpec } from '../problem.ts';
+
+export const conditions: readonly FieldSpec[] = [
+  { name: 'volfrac', type: 'number', default: 0.3, description: 'target volume fraction of material (mean density)' },
+  { name: 'rmin', type: 'number', default: 1.5, description: 'sensitivity filter radius', unit: 'elements' },
+  { name: 'penal', type: 'number', default: 3.0, description: 'SIMP power p: stiffness and conductivity both scale with x^p (no Emin, no offset)' },
+  { name: 'weight', type: 'number', default: 0.5, description: 'objective weight w: w·structural + (1−w)·thermal compliance (1 = purely structural, 0 = purely thermal)' },
+];
+
+export const configFields: readonly FieldSpec[] = [
+  { name: 'nelx', type: 'integer', default: 16, description: 'elements along x', unit: 'elements' },
+  { name: 'nely', type: 'integer', default: 16, description: 'elements along y', unit: 'elements' },
+  { name: 'nelz', type: 'integer', default: 16, description: 'elements along z', unit: 'elements' },
+  { name: 'max_iter', type: 'integer', default: 200, description: 'maximum number of MMA iterations (one extra evaluation follows the last)' },
+];
+
+/**
+ * EngiAI's hard limits (errors): both systems are solved by the sparse Cholesky (beams3d's multigrid CG
+ * assumes Beams3D's supports on its coarse grids), which stays small up to 8,000 cells (20³).
+ */
+export const LIMITS = { side: 64, cells: 8000, maxIter: 5000 } as const;
+const TIME = 'each iteration factors a 3-D stiffness and a conductivity matrix (≈ 1 s at 16³)';
+
+export const configConstraints: readonly Constraint[] = [
+  bounded('volfrac', 0, 1, { category: 'THEORY' }),
+  // The volume constraint Σx/(volfrac·n) − 1 divides by volfrac.
+  greaterThan('volfrac', 0, { category: 'IMPL', name: 'volfrac_impl_positive' }),
+  bounded('rmin', 1, undefined, { category: 'THEORY' }),
+  bounded('rmin', 0, 3, { category: 'IMPL', criticality: 'warning' }),
+  bounded('penal', 1, undefined, { category: 'THEORY' }),
+  bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
+  bounded('weight', 0, 1, { category: 'THEORY' }),
+  bounded('nelx', 1, undefined, { category: 'THEORY' }),
+  bounded('nely', 1, undefined, { category: 'THEORY' }),
+  bounded('nelz', 1, undefined, { category: 'THEORY' }),
+  bounded('max_iter', 0, undefined, { category: 'THEORY' }),
+  limit('nelx', LIMITS.side, TIME),
+  limit('nely', LIMITS.side, TIME),
+  limit('nelz', LIMITS.side, TIME),
+  limit('max_iter', LIMITS.maxIter, 'each iteration is a coupled thermal and structural solve'),
+  crossField('grid_cells_limit', `nelx·nely·nelz <= ${LIMITS.cells}`, (v) => {
+    const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
+    return cells <= LIMITS.cells ? null : `nelx·nely·nelz = ${v.nelx}·${v.nely}·${v.nelz} = ${cells} is above EngiAI's limit of ${LIMITS.cells} cells for thermoelastic3d (${TIME})`;
+  }, { category: 'IMPL' }),
+  crossField('rmin_bound', '0 < rmin <= max(nelx, nely, nelz)', (v) => {
+    const rmin = Number(v.rmin);
+    const lim = Math.max(Number(v.nelx), Number(v.nely), Number(v.nelz));
+    return rmin > 0 && rmin <= lim ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely, nelz) = ${lim}]`;
+  }, { category: 'THEORY' }),
+];
+
+/** The typed view of a resolved ThermoElastic3D config. */
+export interface Thermo3DConfig {
+  volfrac: number;
+  rmin: number;
+  penal: number;
+  weight: number;
+  nelx: number;
+  nely: number;
+  nelz: number;
+  maxIter: number;
+}
+
+export function typedConfig(v: Record<string, number | boolean>): Thermo3DConfig {
+  return {
+    volfrac: Number(v.volfrac),
+    rmin: Number(v.rmin),
+    penal: Number(v.penal),
+    weight: Number(v.weight),
+    nelx: Number(v.nelx),
+    nely: Number(v.nely),
+    nelz: Number(v.nelz),
+    maxIter: Number(v.max_iter),
+  };
+}
