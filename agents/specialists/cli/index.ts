@@ -23,6 +23,6 @@ export const cliSpecialist: SpecialistFactory = ({ config }): Specialist => {
     tools: bindTools([runCommandTool], context),
     prompt: loadPrompt(new URL('./prompt.md', import.meta.url), { PROGRAMS: list.join('\n') || '(none)' }),
     availability: installed.length ? { available: true } : { available: false, reason: 'no whitelisted program is installed (commands.programs)' },
-    offline: { mentionedAt: cliMentionedAt, role: { plan: (messages) => planCli(messages, viewers) } },
+    offline: { mentionedAt: cliMentionedAt, plan: (task) => planCli(task, viewers) },
   };
 };
