@@ -10,7 +10,8 @@ export { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from '
 export { threadStoreSpec } from './runtime/threadStore.ts';
 export { DEFAULT_LIMITS, type Limits } from './supervisor/state.ts';
 export { SPECIALISTS, buildSpecialists, handoffToolName, handoffTarget, validateSpecialists } from './specialists/index.ts';
-export type { Availability, Specialist, SpecialistDeps, SpecialistFactory, ThreadView } from './specialists/index.ts';
+export type { Availability, Specialist, SpecialistDeps, SpecialistFactory, ThreadView, SpecialistTask, DoneCall, Plan, PlannedCall } from './specialists/index.ts';
+export { readTask, taskOf, writeTask } from './specialists/index.ts';
 export { Tracer, EventCollector, type AgentEvent, type AgentEventType, type InterruptPayload, type RunStatus, type TraceProcessor } from './trace/agentEvent.ts';
 export { TimelinePrinter } from './trace/timeline.ts';
 export { buildTrace, serializeMessage, artifactPaths, TRACE_VERSION, type ChatTrace, type TraceMessage } from './trace/traceJson.ts';

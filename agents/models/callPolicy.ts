@@ -1,5 +1,5 @@
 /**
- * Wraps a LangChain chat model instance with our call policy, whatever the provider:
+ * Puts a LangChain chat model under our call policy, whatever the provider:
  *   - timeout: each HTTP attempt (request and whole stream) is bounded by timeoutMs → TimeoutError;
  *     a timed-out attempt is not retried (the benchmark runner decides about whole calls);
  *   - retries: HTTP 408/409/429/5xx and network failures, up to maxRetries, waiting
@@ -9,13 +9,18 @@
  *   - malformed tool calls: a provider-specific detector turns them into AIMessage.invalid_tool_calls
  *     instead of an exception (see malformedToolCall.ts).
  * The library's own retries are switched off by the adapters (maxRetries: 0) so nothing retries twice.
- * Methods are patched on the instance, so bindTools()/withConfig() bindings keep the policy.
+ * The policy is a wrapper model (`PolicyChatModel`, a BaseChatModel subclass): it calls the provider
+ * model's own generation methods — the ones a custom chat model implements — under the policy, and
+ * nothing is replaced on the provider's instance. bindTools() lets the provider convert the tools
+ * and binds the result to the wrapper, so tool-bound calls keep the policy.
  */
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { BaseChatModel as BaseChatModelClass } from '@langchain/core/language_models/chat_models';
-import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } from '@langchain/core/language_models/chat_models';
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import { AIMessage, AIMessageChunk, type AIMessageChunk as Chunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { ModelBehaviorError, TimeoutError } from '../../tools/errors.ts';
+import { RunnableBinding, type Runnable } from '@langchain/core/runnables';
+import { ConfigError, ModelBehaviorError, TimeoutError } from '../../tools/errors.ts';
 import { inspectError, isRetryable, toEngiError, type ErrorContext } from './providerError.ts';
 import type { MalformedDetector } from './malformedToolCall.ts';
 
@@ -39,30 +44,72 @@ export interface CallPolicy {
   malformed?: MalformedDetector;
 }
 
-const INSIDE = Symbol.for('engiai.callPolicy.inside');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
-export function applyCallPolicy<M extends BaseChatModel>(model: M, policy: CallPolicy): M {
-  const m = model as Any;
-  const base = BaseChatModelClass.prototype as Any;
-  const generate = m._generate.bind(m);
-  m._generate = (messages: BaseMessage[], options: Any, runManager: Any) =>
-    options?.[INSIDE] ? generate(messages, options, runManager) : generateWithPolicy(generate, messages, options, runManager, policy);
-  if (m._streamResponseChunks !== base._streamResponseChunks) {
-    const stream = m._streamResponseChunks.bind(m);
-    m._streamResponseChunks = (messages: BaseMessage[], options: Any, runManager: Any) =>
-      options?.[INSIDE] ? stream(messages, options, runManager) : chunksWithPolicy(stream, messages, options, runManager, policy);
+/** A provider's chat model under the call policy. */
+export class PolicyChatModel extends BaseChatModel {
+  constructor(
+    readonly inner: BaseChatModel,
+    readonly policy: CallPolicy,
+    callbacks: BaseChatModel['callbacks'] = inner.callbacks,
+  ) {
+    super({ callbacks });
   }
-  if (m._streamChatModelEvents !== base._streamChatModelEvents) {
-    const events = m._streamChatModelEvents.bind(m);
-    m._streamChatModelEvents = (messages: BaseMessage[], options: Any, runManager: Any) =>
-      options?.[INSIDE] ? events(messages, options, runManager) : eventsWithPolicy(events, messages, options, runManager, policy);
+
+  _llmType(): string {
+    // core reads it while constructing, before `inner` is set
+    return (this.inner as BaseChatModel | undefined)?._llmType() ?? 'engiai-policy';
   }
-  return model;
+
+  override _identifyingParams(): Record<string, unknown> {
+    return this.inner._identifyingParams();
+  }
+
+  override getLsParams(options: this['ParsedCallOptions']) {
+    return this.inner.getLsParams(options);
+  }
+
+  override async _generate(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+    return generateWithPolicy((m: BaseMessage[], o: Any, r: Any) => this.inner._generate(m, o, r), messages, options, runManager, this.policy);
+  }
+
+  override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    yield* chunksWithPolicy((m: BaseMessage[], o: Any, r: Any) => this.inner._streamResponseChunks(m, o, r), messages, options, runManager, this.policy);
+  }
+
+  override async *_streamChatModelEvents(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<Any> {
+    // a provider without its own event stream: core's, over this wrapper's chunks (and their policy)
+    if (this.inner._streamChatModelEvents === BaseChatModel.prototype._streamChatModelEvents) {
+      yield* super._streamChatModelEvents(messages, options, runManager);
+      return;
+    }
+    yield* eventsWithPolicy((m: BaseMessage[], o: Any, r: Any) => this.inner._streamChatModelEvents(m, o, r), messages, options, runManager, this.policy);
+  }
+
+  /**
+   * The tools as call options of the wrapper, converted by the provider where its bindTools() binds
+   * them as call options (Gemini, Ollama). ChatOpenAI's bindTools() returns a copy holding them as
+   * defaults that only its own invoke() applies; its generation converts call-option tools itself,
+   * so there they are bound as given.
+   */
+  override bindTools(tools: BindToolsInput[], kwargs?: Partial<BaseChatModelCallOptions>): Runnable<BaseLanguageModelInput, Chunk, BaseChatModelCallOptions> {
+    if (!this.inner.bindTools) throw new ConfigError(`${this.policy.context.provider}:${this.policy.context.model} does not take tools`);
+    const bound = this.inner.bindTools(tools, kwargs);
+    if (bound instanceof BaseChatModel) return this.withConfig({ tools, ...(kwargs ?? {}) } as Partial<BaseChatModelCallOptions>) as Runnable<BaseLanguageModelInput, Chunk, BaseChatModelCallOptions>;
+    if (!(bound instanceof RunnableBinding) || bound.bound !== this.inner) {
+      throw new ConfigError(`${this.policy.context.provider}:${this.policy.context.model}: its bindTools() did not bind the tools as call options`, { hint: 'this adapter needs a call-policy wrapper of its own' });
+    }
+    return this.withConfig({ ...(bound.kwargs ?? {}), ...bound.config } as Partial<BaseChatModelCallOptions>) as Runnable<BaseLanguageModelInput, Chunk, BaseChatModelCallOptions>;
+  }
 }
 
-const inner = (options: Any, signal: AbortSignal) => ({ ...options, signal, [INSIDE]: true });
+/** The model under the policy: a wrapper, the provider's instance unchanged. */
+export function withCallPolicy(model: BaseChatModel, policy: CallPolicy): PolicyChatModel {
+  return new PolicyChatModel(model, policy);
+}
+
+const inner = (options: Any, signal: AbortSignal) => ({ ...options, signal });
 
 async function generateWithPolicy(generate: Any, messages: BaseMessage[], options: Any, runManager: Any, policy: CallPolicy): Promise<ChatResult> {
   const run = async (signal: AbortSignal): Promise<ChatResult> => {

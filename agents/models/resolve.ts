@@ -9,7 +9,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { loadConfig } from '../../config/load.ts';
 import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../tools/errors.ts';
-import { applyCallPolicy, type CallPolicy, type RetryEvent } from './callPolicy.ts';
+import { withCallPolicy, type CallPolicy, type RetryEvent } from './callPolicy.ts';
 import { createGoogleModel } from './google.ts';
 import { parseModelSpec, type ModelSpec } from './modelSpec.ts';
 import { createOllamaModel } from './ollama.ts';
@@ -42,21 +42,14 @@ export async function resolveModel(spec?: string, options: ResolveModelOptions =
 }
 
 /**
- * Adds the usage handler and call policy to a model instance. ChatOpenAI.withConfig() (used by
- * bindTools and withStructuredOutput) builds a fresh instance, so withConfig is wrapped to
- * decorate that one too.
+ * The model with the usage handler, under the call policy (a wrapper model: callPolicy.ts).
+ * bindTools() and withConfig() bind call options to that model, so its bindings keep both.
  */
-function decorate(model: BaseChatModel, handler: UsageHandler, ledger: UsageLedger, policy?: CallPolicy): BaseChatModel {
-  if (policy) applyCallPolicy(model, policy);
+function decorate(built: BaseChatModel, handler: UsageHandler, ledger: UsageLedger, policy?: CallPolicy): BaseChatModel {
+  const model = policy ? withCallPolicy(built, policy) : built;
   const others = Array.isArray(model.callbacks) ? model.callbacks.filter((h) => h !== handler) : [];
   model.callbacks = [...others, handler];
   ledgers.set(model, ledger);
-  const withConfig = model.withConfig.bind(model);
-  model.withConfig = ((config: Parameters<BaseChatModel['withConfig']>[0]) => {
-    const next = withConfig(config);
-    if (next instanceof BaseChatModel && next !== model && !ledgers.has(next)) decorate(next, handler, ledger, policy);
-    return next;
-  }) as BaseChatModel['withConfig'];
   return model;
 }
 

@@ -13,6 +13,7 @@ import { noPlannerRole, type OfflineRole, type OfflineRoute } from '../models/of
 import { supervisorRole } from '../models/offline/supervisorPlanner.ts';
 import { buildSpecialists, SPECIALISTS } from '../specialists/index.ts';
 import { handoffToolName, type Specialist, type SpecialistFactory } from '../specialists/specialist.ts';
+import { taskOf } from '../specialists/specialistTask.ts';
 import type { Limits } from '../supervisor/state.ts';
 import { ChatSession } from './chatSession.ts';
 import { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './checkpointer.ts';
@@ -86,7 +87,10 @@ export function offlineRoles(model: OfflineChatModel, specialists: readonly Spec
     answers: s.offline?.answers,
   }));
   const roles = new Map<string, OfflineRole>([['supervisor', supervisorRole(routes)]]);
-  for (const s of specialists) roles.set(s.name, s.offline?.role ?? noPlannerRole(s.name));
+  for (const s of specialists) {
+    const plan = s.offline?.plan?.bind(s.offline);
+    roles.set(s.name, plan ? { plan: (messages, toolNames) => plan(taskOf(messages, s.name), toolNames) } : noPlannerRole(s.name));
+  }
   const models = new Map<string, OfflineChatModel>();
   return (agent) => {
     let m = models.get(agent);

@@ -23,3 +23,4 @@ export async function buildSpecialists(deps: SpecialistDeps, factories: readonly
 
 export { validateSpecialists, handoffToolName, handoffTarget } from './specialist.ts';
 export type { Specialist, SpecialistDeps, SpecialistFactory, Availability, ThreadView } from './specialist.ts';
+export { readTask, taskOf, writeTask, type SpecialistTask, type DoneCall, type Plan, type PlannedCall } from './specialistTask.ts';

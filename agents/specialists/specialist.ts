@@ -9,7 +9,7 @@
 import type { EngiConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../tools/errors.ts';
 import type { Artifact, BoundTool } from '../../tools/tool.ts';
-import type { OfflineRole } from '../models/offline/role.ts';
+import type { DoneCall, Plan, SpecialistTask, ThreadItem } from './specialistTask.ts';
 
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -40,9 +40,18 @@ export interface Specialist {
     answers?(question: string): boolean;
     /** What follows its mention in a clause is its object (a query: "search the web for the Prusa MK4 …"), not work for other agents. */
     queryAfter?: boolean;
-    /** Its planner (absent: it cannot work offline). */
-    role?: OfflineRole;
+    /**
+     * Its planner (absent: it cannot work offline): the next step from the typed task
+     * (specialistTask.ts: the request, the supervisor's task, what was found, the context and the
+     * calls done so far) and the names of its bound tools — tool calls, or a final answer.
+     */
+    plan?(task: SpecialistTask, toolNames: readonly string[]): Plan | Promise<Plan>;
   };
+  /**
+   * What a successful call of one of its tools made that later turns refer to (a design), kept in
+   * the thread's state and written into its later tasks (`made`); null for anything else.
+   */
+  remember?(call: DoneCall): Omit<ThreadItem, 'agent' | 'request'> | null;
   /** What it shows about a conversation outside the chat (the web UI's thread views), or null. */
   threadView?(threadId: string): Promise<ThreadView | null>;
   /** Releases what its context holds open (connections); called by Runtime.close(). */

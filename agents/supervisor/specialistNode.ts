@@ -12,7 +12,7 @@ import { bindTools, callNames, emitter, modelOf, storedAI, toBindable, usageOf, 
 import type { SupervisorStateType } from './state.ts';
 import { modelCallConfig } from './liveTokens.ts';
 import { summarizeVisit } from './summarizeVisit.ts';
-import { callsOf, makeToolRunner, toolsNodeName } from './toolsNode.ts';
+import { callsOf, madeBy, makeToolRunner, toolsNodeName, turnNumber } from './toolsNode.ts';
 import { currentTurn } from './turnView.ts';
 import { writeTask } from '../specialists/specialistTask.ts';
 import { validateHistory } from './validateHistory.ts';
@@ -21,13 +21,16 @@ import { imageParts } from '../sketch/sketchMessage.ts';
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** The specialist's first message: the person's request verbatim, the supervisor's task, context. */
-export function taskMessage(state: SupervisorStateType): HumanMessage {
+export function taskMessage(state: SupervisorStateType, agent?: string): HumanMessage {
   const view = currentTurn(state.messages);
   const context = [
     ...view.earlier.slice(-6).map((e) => `${e.role === 'human' ? 'Person' : 'Assistant'}: ${clip(e.text, 600)}`),
     ...view.summaries.map((s) => `Result of ${s.agent} in this turn: ${clip(JSON.stringify({ answer: s.answer, artifacts: s.artifacts }), 800)}`),
   ];
-  const text = writeTask({ request: view.request, supervisorTask: state.task ?? '', context: context.join('\n') });
+  // what this specialist made in earlier turns (this turn's own results are in its transcript)
+  const turn = turnNumber(state.messages);
+  const made = (state.made ?? []).filter((x) => x.agent === agent && (x.turn ?? 0) < turn);
+  const text = writeTask({ request: view.request, supervisorTask: state.task ?? '', made, context: context.join('\n') });
   // a sketch sent to a model that reads images goes on to the specialist with the request
   const human = [...state.messages].reverse().find((m) => m.getType() === 'human');
   const images = imageParts(human);
@@ -57,7 +60,7 @@ export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
     if (modelCalls >= deps.limits.maxSpecialistCalls) {
       return finishVisit(spec, state, config, null, `${spec.name} used its budget of ${deps.limits.maxSpecialistCalls} model calls`);
     }
-    const { messages, repairs } = validateHistory([system, taskMessage(state), ...state.agentMessages]);
+    const { messages, repairs } = validateHistory([system, taskMessage(state, spec.name), ...state.agentMessages]);
     const t0 = performance.now();
     const ai = storedAI(await model.invoke(messages, modelCallConfig(config, spec.name, emit)), spec.name, state.agentMessages);
     emit({ type: 'model_call', agent: spec.name, model: deps.modelName, latencyMs: performance.now() - t0, ...usageOf(ai), toolCalls: callNames(ai), repairs });
@@ -66,7 +69,7 @@ export function makeSpecialistNode(spec: Specialist, deps: GraphDeps) {
       // the first call runs in this step (decide + act); the rest, and any call that would
       // interrupt, run one per step in the tools node
       const outcome = await runTool(calls[0], config, true);
-      const update = { agentMessages: outcome ? [ai, outcome.message] : [ai] };
+      const update = { agentMessages: outcome ? [ai, outcome.message] : [ai], made: outcome ? madeBy(spec, calls[0], outcome, state) : [] };
       return new Command({ goto: outcome && calls.length === 1 ? spec.name : toolsNodeName(spec.name), update });
     }
     return finishVisit(spec, state, config, ai);

@@ -2,10 +2,18 @@
  * The supervisor graph's state. `messages` is the conversation the person and the supervisor see:
  * human turns, the supervisor's hand-off calls, each hand-off's result (a specialist's compact summary,
  * answering the transfer call's id) and final answers. `agentMessages` is the active specialist's own
- * scratch transcript; it is reset at every hand-off and never reaches the supervisor.
+ * scratch transcript; it is reset at every hand-off and never reaches the supervisor. `made` is
+ * what the specialists made in the thread (their `remember`), kept across turns as typed state.
  */
 import { Annotation, messagesStateReducer } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
+import type { ThreadItem } from '../specialists/specialistTask.ts';
+
+/** New items are appended once (by agent and id), oldest first. */
+function madeReducer(left: ThreadItem[], right: ThreadItem[]): ThreadItem[] {
+  const fresh = right.filter((x) => !left.some((y) => y.agent === x.agent && y.id === x.id));
+  return fresh.length ? [...left, ...fresh] : left;
+}
 
 /** `null` clears the scratch transcript; a list appends to it. */
 function scratchReducer(left: BaseMessage[], right: BaseMessage[] | null): BaseMessage[] {
@@ -23,6 +31,8 @@ export const SupervisorState = Annotation.Root({
   activeCallId: lastValue<string | null>(() => null),
   /** The task text handed to the active specialist. */
   task: lastValue<string>(() => ''),
+  /** What the specialists made in this thread (designs), structured, oldest first: each specialist's later tasks carry its own. */
+  made: Annotation<ThreadItem[], ThreadItem[]>({ reducer: madeReducer, default: () => [] }),
 });
 
 export type SupervisorStateType = typeof SupervisorState.State;

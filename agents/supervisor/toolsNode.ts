@@ -5,11 +5,13 @@
  * checkpointed on its own and an interrupt re-runs only the interrupted call on resume — never the
  * model call that asked for it, nor a sibling that already had side effects (agent-stack.md §2.7).
  */
-import type { AIMessage, ToolMessage } from '@langchain/core/messages';
+import type { AIMessage, BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, interrupt, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { ApprovalSubject, BoundTool, ToolRuntime } from '../../tools/tool.ts';
 import type { InterruptPayload } from '../trace/agentEvent.ts';
 import type { Specialist } from '../specialists/specialist.ts';
+import type { ThreadItem } from '../specialists/specialistTask.ts';
+import { currentTurn } from './turnView.ts';
 import { InputError } from '../../tools/errors.ts';
 import { approvalDigest, approvesCall, checkAnswer, isDecision } from './approvalDecision.ts';
 import { emitter, type GraphDeps } from './nodeKit.ts';
@@ -100,6 +102,18 @@ export function makeToolRunner(spec: Specialist, deps: GraphDeps): ToolRunner {
   };
 }
 
+/** The number of the current turn: its person's messages so far. */
+export const turnNumber = (messages: readonly BaseMessage[]) => messages.filter((m) => m.getType() === 'human').length;
+
+/** What a successful call made that the specialist remembers (its `remember`), as thread items of this turn's request. */
+export function madeBy(spec: Specialist, call: PendingCall, outcome: ToolOutcome, state: SupervisorStateType): ThreadItem[] {
+  const result = outcome.result;
+  if (!spec.remember || !outcome.ok || !result || typeof result !== 'object') return [];
+  const args = call.args && typeof call.args === 'object' ? (call.args as Record<string, unknown>) : {};
+  const item = spec.remember({ name: call.name, args, ok: true, result: result as Record<string, unknown> });
+  return item ? [{ ...item, agent: spec.name, request: currentTurn(state.messages).request, turn: turnNumber(state.messages) }] : [];
+}
+
 export function makeToolsNode(spec: Specialist, deps: GraphDeps) {
   const run = makeToolRunner(spec, deps);
   return async (state: SupervisorStateType, config: LangGraphRunnableConfig): Promise<Command> => {
@@ -108,7 +122,7 @@ export function makeToolsNode(spec: Specialist, deps: GraphDeps) {
     const outcome = (await run(pending[0], config, false))!;
     return new Command({
       goto: pending.length > 1 ? toolsNodeName(spec.name) : spec.name,
-      update: { agentMessages: [outcome.message] },
+      update: { agentMessages: [outcome.message], made: madeBy(spec, pending[0], outcome, state) },
     });
   };
 }

@@ -5,6 +5,7 @@
  * model would, so one policy drives both paths.
  */
 import type { AIMessage, BaseMessage, ToolMessage } from '@langchain/core/messages';
+import { readTask } from '../../agents/index.ts';
 
 export interface WireCall {
   id: string;
@@ -105,21 +106,18 @@ export function lastUserIndex(messages: readonly WireMessage[]): number {
 }
 
 /**
- * The person's request: a specialist's first message quotes it ("Request from the person:\n…");
- * the supervisor sees it as the last user message.
+ * The person's request: a specialist's first message quotes it ("Request from the person:\n…",
+ * agents/specialists/specialistTask.ts); the supervisor sees it as the last user message.
  */
 export function requestOf(messages: readonly WireMessage[]): string {
   const users = messages.filter((m) => m.role === 'user');
-  const quoted = users.map((m) => /^Request from the person:\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n[\s\S]*)?$/.exec(m.text)).find(Boolean);
-  if (quoted) return quoted[1].trim();
+  const task = users.find((m) => m.text.startsWith('Request from the person:'));
+  if (task) return readTask(task.text).request;
   return users[users.length - 1]?.text.trim() ?? '';
 }
 
 /** The supervisor's task text for a specialist (what follows "Task from the supervisor:"), or ''. */
 export function supervisorTaskOf(messages: readonly WireMessage[]): string {
-  for (const m of messages) {
-    const t = /\n\nTask from the supervisor:\n([\s\S]*?)(?:\n\nContext[^\n]*:\n[\s\S]*)?$/.exec(m.role === 'user' ? m.text : '');
-    if (t) return t[1].trim();
-  }
-  return '';
+  const task = messages.find((m) => m.role === 'user' && m.text.startsWith('Request from the person:'));
+  return task ? readTask(task.text).supervisorTask : '';
 }

@@ -100,6 +100,16 @@ export function volumeFractionViolations(design: Design, volfrac: number, tol = 
   return [{ constraint: 'volume_fraction_bound', categories: ['THEORY'], criticality: 'warning', cause: `design mean ${m.toFixed(4)} differs from volfrac ${volfrac} by more than ${tol}` }];
 }
 
+/**
+ * The largest entry (NaN if any is NaN, −Infinity if empty, as Math.max), by a loop: `Math.max(...a)` passes
+ * every entry as an argument and overflows the stack from ~10⁵ entries (a 51³ nodal field has 132,651).
+ */
+export function maxValue(a: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < a.length; i++) if (a[i] > m || Number.isNaN(a[i])) m = a[i];
+  return m;
+}
+
 export function mean(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];

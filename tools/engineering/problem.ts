@@ -36,7 +36,8 @@ export interface Design {
  * One recorded optimization step, as EngiBench's OptiStep (engibench-3d-and-api.md §4.2): `objectives` is
  * its obj_values; `objectivesUpdate` its obj_values_update (the next step's objectives minus these; absent
  * where EngiBench leaves None). The arrays (EngiBench's x, x_sensitivities, x_update) are filled only when
- * `OptimizeOptions.history` is 'full', and only by problems whose EngiBench version records them; they stay
+ * `OptimizeOptions.history` is 'full', by problems whose EngiBench version records them (and by HeatConduction2D/3D,
+ * whose EngiBench steps carry obj_values only, from what their MMA loop has anyway: heatconduction2d/optimize.ts); they stay
  * out of the stored history and of `--json` output otherwise (a 16³ run of 200 steps would carry ~5 M numbers).
  */
 export interface OptiStep {

@@ -5,8 +5,10 @@
  * out. When no clause asks anyone to act, the agents whose subject the request names are asked
  * ("beams2d volfrac=0.4"). When the clause's first agent takes a query ("search the web for…",
  * "find papers on…"), the rest of the clause is that query. Work no agent can do (e-mail, buying
- * parts) is named back.
+ * parts) is named back. A stated purpose ("since we'll 3D print it", agents/models/offline/purpose.ts)
+ * asks nobody to act.
  */
+import { withoutPurposes } from './purpose.ts';
 import type { OfflineRoute } from './role.ts';
 
 /** Clause boundaries: sentence ends, commas, "then", and "and" before a new verb phrase ("and print it"). */
@@ -25,7 +27,8 @@ function inOrder(routes: readonly OfflineRoute[], at: (r: OfflineRoute) => numbe
 /** The specialists a request asks for, in the order it asks them. */
 export function classifyIntents(request: string, routes: readonly OfflineRoute[]): OfflineRoute[] {
   const asked: OfflineRoute[] = [];
-  for (const clause of clausesOf(request)) {
+  // "…, since we'll 3D print it": a purpose asks no agent to act
+  for (const clause of clausesOf(withoutPurposes(request))) {
     let acting = inOrder(routes, (r) => r.mentionedAt(clause));
     // "search the web for the Prusa MK4 …": the rest of the clause is the query, not work for the printer agent
     if (acting[0]?.queryAfter) acting = [acting[0]];

@@ -17,7 +17,7 @@ import { readSketchBlock } from '../../sketch/sketchMarks.ts';
 export { classifyIntents } from './intents.ts';
 
 /** Words of a follow-up ("now make it 0.4", "and with rmin 3?"): it goes to the agent that worked last. */
-const FOLLOW_UP = /\d|\b(?:it|its|them|that|this|those|same|again|instead|previous|last|both|another|also|too|now|what about|how about|what if|try|make)\b/i;
+const FOLLOW_UP = /\d|\b(?:lighter|heavier|it|its|them|that|this|those|same|again|instead|previous|last|both|another|also|too|now|what about|how about|what if|try|make)\b/i;
 
 /** The available specialist handed the last task before the current request. */
 function lastWorker(messages: BaseMessage[], before: number, routes: readonly OfflineRoute[]): OfflineRoute | undefined {

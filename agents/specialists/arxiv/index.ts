@@ -28,6 +28,6 @@ export const arxivSpecialist: SpecialistFactory = ({ config }): Specialist => {
     tools: bindTools(arxivTools, context),
     prompt: loadPrompt(new URL('./prompt.md', import.meta.url)),
     availability: { available: true },
-    offline: { mentionedAt: arxivMentionedAt, queryAfter: true, role: { plan: planArxiv } },
+    offline: { mentionedAt: arxivMentionedAt, queryAfter: true, plan: planArxiv },
   };
 };

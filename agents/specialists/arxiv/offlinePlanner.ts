@@ -4,9 +4,7 @@
  * paper from its abstract with its id, abs URL and the citation of the indexed PDF — or plainly
  * that nothing was found, or why arXiv could not be reached.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import { errorText, type Plan, type SpecialistTask } from '../specialistTask.ts';
 
 const ASKS =
   /\barxiv\b|\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+|\d+\s+|two\s+|three\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?|literature)\b|\b(?:papers?|preprints?|literature)\s+(?:on|about)\b/i;
@@ -16,10 +14,6 @@ export function arxivMentionedAt(request: string): number {
 }
 
 const WORDS: Record<string, number> = { one: 1, a: 1, two: 2, three: 3, four: 4, five: 5 };
-
-function requestOf(task: string): string {
-  return readTask(task).request;
-}
 
 /** The topic: what follows "on"/"about" (or "arxiv for"), up to the next instruction. */
 export function topicOf(request: string): string {
@@ -63,10 +57,7 @@ interface Paper {
   summary: string;
 }
 
-export function planArxiv(messages: BaseMessage[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const request = requestOf(first >= 0 ? textOf(messages[first]) : '');
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planArxiv({ request, done }: SpecialistTask): Plan {
   const search = done.find((d) => d.name === 'search_arxiv');
   const topic = topicOf(request);
   const n = wanted(request);

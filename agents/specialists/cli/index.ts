@@ -28,6 +28,6 @@ export const cliSpecialist: SpecialistFactory = ({ config, surface }): Specialis
     }),
     // in a browser "open it in the viewer" is answered (the page's viewer) even with no program left
     availability: installed.length || browser ? { available: true } : { available: false, reason: 'no whitelisted program is installed (commands.programs)' },
-    offline: { mentionedAt: cliMentionedAt, role: { plan: (messages) => planCli(messages, viewers, { browser }) } },
+    offline: { mentionedAt: cliMentionedAt, plan: (task) => planCli(task, viewers, { browser }) },
   };
 };

@@ -3,9 +3,7 @@
  * installed viewer for that file type and the file the conversation produced; "run the command
  * `…`" runs that command line as given (the guard decides). Then it reports what happened.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import { errorText, writeTask, type DoneCall, type Plan, type SpecialistTask } from '../specialistTask.ts';
 
 /** Desktop programs people name when they want a file opened (whitelisted or not: the guard decides). */
 const APPS = 'paraview|meshlab|f3d|eog|blender|freecad|cura|prusa-?gcodeviewer|xdg-open';
@@ -72,11 +70,9 @@ function report(d: DoneCall): string {
 
 /** `viewers`: for each file type, the installed whitelisted programs that show it. */
 /** `browser`: the person is in the web UI, where files show in the page (no window opens on the server). */
-export function planCli(messages: BaseMessage[], viewers: Record<string, string[]>, opts: { browser?: boolean } = {}): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const text = first >= 0 ? textOf(messages[first]) : '';
-  const request = readTask(text).request;
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planCli(task: SpecialistTask, viewers: Record<string, string[]>, opts: { browser?: boolean } = {}): Plan {
+  const { request, done } = task;
+  const text = writeTask(task);
   if (done.length) return { text: done.map(report).join('\n'), calls: [] };
   const command = explicitCommand(request);
   if (command) return { text: '', calls: [{ name: 'run_command', args: { command } }] };

@@ -5,7 +5,7 @@
  * (thread.ts).
  */
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import { errorText, type DoneCall } from '../../models/offline/transcript.ts';
+import { errorText, type DoneCall } from '../specialistTask.ts';
 
 const fmt = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
 

@@ -10,6 +10,7 @@ import { bindTools } from '../../../tools/tool.ts';
 import { loadPrompt } from '../../prompts/loadPrompt.ts';
 import type { Specialist, SpecialistFactory } from '../specialist.ts';
 import { engineeringMentionedAt, engineeringTopicAt, planEngineering } from './offlinePlanner.ts';
+import { rememberDesign } from './thread.ts';
 
 export const engineeringSpecialist: SpecialistFactory = async ({ config }): Promise<Specialist> => {
   const catalog = await problemCatalog();
@@ -27,7 +28,9 @@ export const engineeringSpecialist: SpecialistFactory = async ({ config }): Prom
       topicAt: engineeringTopicAt,
       // "what does forcedist mean?", "which conditions does beams2d take?": answered from describe_problem
       answers: (q) => /\b(?:mean|means|meaning|stand for|stands for)\b|\b(?:what|which) (?:conditions|parameters|settings|fields|problems)\b/i.test(q),
-      role: { plan: (messages) => planEngineering(messages, catalog) },
+      plan: (task) => planEngineering(task, catalog),
     },
+    // each optimized design is thread state (problem, conditions, config), written into later tasks
+    remember: rememberDesign,
   };
 };

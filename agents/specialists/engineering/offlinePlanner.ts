@@ -5,10 +5,8 @@
  * render_design → convert_design_to_stl for a new design, the same steps, compare_designs or
  * list_designs for follow-ups — then writes the answer from the results, with what it could not apply.
  */
-import type { BaseMessage } from '@langchain/core/messages';
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import { doneCalls, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import type { DoneCall, Plan, SpecialistTask } from '../specialistTask.ts';
 import { finalText, helpText } from './finalAnswer.ts';
 import { POINTS_BACK, REFERS_BACK } from './followUp.ts';
 import { branchNote, nextStep, program } from './program.ts';
@@ -18,32 +16,28 @@ import { followUpRun } from './runFollowUp.ts';
 import { applySketch } from './read/sketch.ts';
 import { describeMarks, type SketchMarks } from '../../sketch/sketchMarks.ts';
 import { newRun, type Decision } from './runNew.ts';
-import { threadFromContext, threadFromList, type Thread } from './thread.ts';
+import { threadFromList, threadFromTask, type Thread } from './thread.ts';
 
 export { engineeringMentionedAt, engineeringTopicAt } from './mentionedAt.ts';
 
-interface Task {
-  request: string;
-  sketch: SketchMarks | null;
-  context: string;
-  /** What other agents found earlier in this turn, as the supervisor's task carries it (their answers). */
-  found: string;
-}
+/** A value line another agent's answer states: "- volume fraction = 0.33 — [citation]". */
+const FOUND_VALUE = /^\s*-\s+([^=\n]{1,60}?)\s+=\s+(-?\d[\d.eE+-]*(?:\s+[^\s—]+)?)\s+—/gm;
 
-/** The task (specialistTask.ts); the supervisor's task and the context are both read for earlier designs. */
-export function splitTask(text: string): Task {
-  const t = readTask(text);
-  return { request: t.request, sketch: t.sketch, context: [t.supervisorTask, t.context].filter(Boolean).join('\n'), found: t.found };
-}
-
-/** Values another agent found in this turn fill the conditions the request leaves open (and say so). */
+/**
+ * Values another agent found in this turn fill the conditions the request leaves open (and say so);
+ * a stated value no field of the problem takes is named as not used, never dropped without a word.
+ */
 function withFound(r: Reading, info: ProblemInfo, found: string, catalog: readonly ProblemInfo[]): Reading {
   if (!found.trim()) return r;
   const f = readRequest(found, catalog, { problem: info });
   const taken = Object.entries(f.conditions).filter(([k]) => !(k in r.conditions));
-  if (!taken.length) return r;
   for (const [k, v] of taken) r.conditions[k] = v;
-  r.notes.push(`took ${taken.map(([k, v]) => `${k} = ${v}`).join(', ')} from what was found earlier in this turn`);
+  if (taken.length) r.notes.push(`took ${taken.map(([k, v]) => `${k} = ${v}`).join(', ')} from what was found earlier in this turn`);
+  const unused = [...found.matchAll(FOUND_VALUE)].filter((m) => {
+    const one = readRequest(`${m[1]} ${m[2]}`, catalog, { problem: info });
+    return !Object.keys(one.conditions).length && !Object.keys(one.config).length;
+  });
+  if (unused.length) r.notes.push(`did not use ${unused.map((m) => `${m[1]} = ${m[2]}`).join(', ')} (found earlier in this turn): no condition of ${info.id} takes it`);
   return r;
 }
 
@@ -63,16 +57,32 @@ function inferProblem(request: string, catalog: readonly ProblemInfo[]): { r: Re
 /** "list all designs", "show every stored design": the whole store, not this conversation's. */
 const LIST_ALL = /\b(?:all|every)(?: the| my| stored| saved)* designs?\b/i;
 
+/** The question for a design request that names no problem: each problem, what it designs, and how to take its defaults. */
+export function problemQuestion(catalog: readonly ProblemInfo[]): string {
+  const list = catalog.map((p) => `- ${p.id}: ${p.title} (defaults ${p.conditions.map((f) => `${f.name} ${String(f.default)}`).join(', ')})`);
+  return [
+    'Which problem should I design? I can design:',
+    ...list,
+    'Name one, with the values you want (e.g. "beams2d with volfrac 0.3"), or say e.g. "beams2d with the defaults".',
+  ].join('\n');
+}
+
+/** "How to design a cathedral ceiling?": a question about designing, not an order to design. */
+const ASKS_HOW = /\?\s*$|^\s*(?:how|what|why|which|when|where|who|can|could|is|are|do|does|should)\b/;
+
+/** The answer to the "which problem" question of this turn, if it was asked. */
+const problemAnswer = (done: DoneCall[]) => done.find((d) => d.name === 'ask_human_for_clarification' && d.ok && (d.args.missing as string[] | undefined)?.[0] === 'problem');
+
 /** The decision, with a sketch's marks applied to a new design's conditions, or listed as not applied where no new design takes them. */
-function decideWithSketch(request: string, sketch: SketchMarks | null, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean): Decision {
+function decideWithSketch(request: string, sketch: SketchMarks | null, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false): Decision {
   const used = { applied: false };
-  const d = decide(request, found, thread, catalog, done, listed, sketch, used);
+  const d = decide(request, found, thread, catalog, done, listed, problemAsked, sketch, used);
   if (!sketch || used.applied || !sketch.marks.length) return d;
   const why = d.work?.optimize ? `drawn on ${sketch.problem}'s domain` : 'only a new design takes a sketch';
   return { ...d, extras: { ...d.extras, notApplied: [...d.extras.notApplied, `the sketch (${describeMarks(sketch)}: ${why})`] } };
 }
 
-function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, sketch: SketchMarks | null = null, used = { applied: false }): Decision {
+function decide(request: string, found: string, thread: Thread, catalog: readonly ProblemInfo[], done: DoneCall[], listed: boolean, problemAsked = false, sketch: SketchMarks | null = null, used = { applied: false }): Decision {
   const sketched = sketch ? catalog.find((p) => p.id === sketch.problem) : undefined;
   const read0 = readRequest(request, catalog);
   // a request that names no problem is about the one the sketch was drawn on
@@ -110,22 +120,26 @@ function decide(request: string, found: string, thread: Thread, catalog: readonl
   }
   if (aboutDesigns) return { text: `There is no design in this conversation yet. ${helpText(catalog)}`, extras: none };
   if (st.describe) return { work: { describe: '' }, extras: none };
+  // "design me something light and strong": asked which problem, with the problems and their defaults offered
+  if (st.optimize && !problemAsked && !ASKS_HOW.test(s)) return { ask: { question: problemQuestion(catalog), missing: ['problem'] }, extras: none };
   return { text: helpText(catalog), extras: none };
 }
 
 const lastOk = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name && d.ok);
 
-export function planEngineering(messages: BaseMessage[], catalog: readonly ProblemInfo[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const task = splitTask(first >= 0 ? textOf(messages[first]) : '');
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planEngineering(task: SpecialistTask, catalog: readonly ProblemInfo[]): Plan {
+  const { done } = task;
   const listed = lastOk(done, 'list_designs');
-  const fromContext = threadFromContext(task.context);
+  // the supervisor's task and the context are both read for earlier designs
+  const fromContext = threadFromTask(task.made, [task.supervisorTask, task.context].filter(Boolean).join('\n'));
   const known = new Set(fromContext.designs.map((d) => d.id));
   const thread: Thread = listed
     ? { ...fromContext, designs: [...fromContext.designs, ...threadFromList(listed.result).filter((d) => !known.has(d.id))] }
     : fromContext;
-  const d = decideWithSketch(task.request, task.sketch, task.found, thread, catalog, done, Boolean(listed));
+  // the answer to "which problem?" completes the request; the question itself is no answer to a value
+  const asked = problemAnswer(done);
+  const request = asked ? `${task.request}\n${String(asked.result.answer ?? '')}` : task.request;
+  const d = decideWithSketch(request, task.sketch, task.found, thread, catalog, asked ? done.filter((x) => x !== asked) : done, Boolean(listed), Boolean(asked));
   if (done.some((x) => !x.ok)) return { text: finalText(done, d.extras), calls: [] };
   if (d.text !== undefined) return { text: [d.text, finalText(done, d.extras)].filter((t) => t && t !== 'Nothing to do.').join('\n'), calls: [] };
   if (d.needList) return { text: '', calls: [{ name: 'list_designs', args: {} }] };

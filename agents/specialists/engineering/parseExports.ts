@@ -74,10 +74,10 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
     if (d !== null) out[key] = d;
     else if (n) out[key] = Number(n[1]);
   }
-  // "3 mm thickness", "2 mm pixels"
+  // "3 mm thickness", "2 mm pixels" — not the factor of a value ("rmin times 5 mm tall" is 5 × rmin, read below)
   for (const key of ['scale_xy', 'scale_z'] as const) {
     const m = out[key] === undefined ? new RegExp(`${NUM}\\s*${MM}\\s*(?:of\\s+)?(?:${AFTER_MM[key]})\\b`, 'i').exec(text) : null;
-    if (m) out[key] = Number(m[1]);
+    if (m && !/(?:x|×|\*|times|multiplied by)\s*$/i.test(text.slice(0, m.index))) out[key] = Number(m[1]);
   }
   // "each pixel 0.5 mm wide", "pixels of 2 mm", "each pixel measures 0.5 × rmin mm": a length in mm said of a pixel is the pixel size
   if (out.scale_xy === undefined) {
@@ -90,7 +90,7 @@ export function parseStlArgs(text: string, known: Record<string, number | boolea
   }
   // "the part is 10 × rmin mm tall"
   if (out.scale_z === undefined) {
-    const m = new RegExp(String.raw`(?:^|[\s,(])((?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*[a-z_ ]{2,20}?)\s*${MM}\s*(?:${AFTER_MM.scale_z})\b`, 'i').exec(text);
+    const m = new RegExp(String.raw`(?:^|[\s,(])((?:the\s+)?${NUM}\s*(?:x|×|\*|times)\s*[a-z_ ]{2,20}?|${DERIVED_FROM}\s*(?:x|×|\*|times|multiplied by)\s*${NUM})\s*${MM}\s*(?:${AFTER_MM.scale_z})\b`, 'i').exec(text);
     const d = m ? derived(m[1], known) : null;
     if (d !== null) out.scale_z = d;
   }
@@ -137,7 +137,8 @@ function parseBranching(text: string, known: Record<string, number | boolean>): 
   const below = /below|less|lower|under|smaller|</i.test(m[2]);
   const common = parseStlArgs(text.slice(0, m.index), known);
   const tail = after.slice(split.index + split[0].length);
-  const end = /\.(?!\d)\s+(?=[A-Z])/.exec(tail);
+  // the reader's text is lower case: any next sentence ends the branch ("… In both cases scale_z is 12.")
+  const end = /\.(?!\d)\s+(?=[a-z])/i.exec(tail);
   const whenTrue = { ...common, ...parseStlArgs(after.slice(0, split.index), known) };
   const whenFalse = { ...common, ...parseStlArgs(end ? tail.slice(0, end.index) : tail, known) };
   const rest = end ? parseStlArgs(tail.slice(end.index), known) : {};
@@ -163,13 +164,27 @@ function manufacturingPart(sentence: string): string[] {
   return out;
 }
 
+/** "one at 0.6", "another with 0.4": an export given by a bare number. */
+const ONE_AT_BARE = /\b(?:one|1|another|the other|a second|the second)\s+(?:at|with)\s+-?\.?\d/i;
+const PARAM_NAME = new RegExp(String.raw`\b(${PARAMS.threshold}|scale[\s_-]*xy|scale[\s_-]*z)\b`, 'i');
+
 /** All exports the text asks for. `known` holds the condition values for derived rules. */
 export function parseExports(text: string, known: Record<string, number | boolean>): ExportPlan {
   const branching = parseBranching(text, known);
   if (branching) return { exports: [], branching };
   const exports: StlArgs[] = [];
   const thresholds = new RegExp(String.raw`\b(?:${PARAMS.threshold})\b`, 'gi');
-  const parts = (s: string) => ((s.match(thresholds)?.length ?? 0) > 1 ? s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i) : [s]);
+  // "two STLs, one at threshold 0.3 and one at 0.6": each "one at/with" is an export; a bare number takes the parameter named before it
+  const parts = (s: string) => {
+    if ((s.match(thresholds)?.length ?? 0) < 2 && !(ONE_AT_BARE.test(s) && /\b(?:stls?|exports?)\b/i.test(s))) return [s];
+    let lastName = '';
+    return s.split(/(?=\b(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b)/i).map((p) => {
+      const name = PARAM_NAME.exec(p)?.[1];
+      if (name) lastName = name;
+      const bare = /^(?:and\s+)?(?:one|1|another|the other|a second|the second)\s+(?:at|with)\s+(?=-?\.?\d)/i.exec(p);
+      return bare && !name && lastName ? `${p.slice(0, bare[0].length)}${lastName} ${p.slice(bare[0].length)}` : p;
+    });
+  };
   for (const s of sentences(text).flatMap(manufacturingPart).flatMap(parts)) {
     if (PREVIEW.test(s) && !FINAL.test(s)) continue;
     const args = parseStlArgs(s, known);
@@ -203,6 +218,8 @@ const ZONES = [
   new RegExp(String.raw`\bpixels?\b[^.,;\d]{0,20}?${NUM}\s*${MM}`, 'gi'),
   // "0.55 for manufacturing", "0.2 for the preview"
   new RegExp(String.raw`${NUM}\s*(?:for|in)\s+(?:the\s+)?(?:preview|manufactur\w*|print\w*|final|production|draft)\b`, 'gi'),
+  // "two STLs, one at threshold 0.3 and one at 0.6": the bare number of an export
+  new RegExp(String.raw`(?<=\b(?:stls?|exports?)\b(?:[^.;]|\.(?=\d))*)\b(?:one|1|another|the other|a second|the second)\s+(?:at|with)\b(?:\s+${NUM})?`, 'gi'),
   // "if the compliance is below 250"
   new RegExp(String.raw`\b(?:if|when|whenever)\s+(?:the\s+)?(?:simulated\s+|resulting\s+|final\s+|reported\s+)*(?:compliance|objective(?: value)?|total[_\s]overlap|overlap|c|it)\b[^.;,]*?${NUM}`, 'gi'),
 ];

@@ -4,7 +4,7 @@
  * depends on). The planner runs the program one call at a time: the next call is the first step the
  * transcript has not done yet.
  */
-import type { DoneCall, PlannedCall } from '../../models/offline/transcript.ts';
+import type { DoneCall, PlannedCall } from '../specialistTask.ts';
 import { chooseBranch, type ExportPlan, type StlArgs } from './parseExports.ts';
 import type { Values } from './read/readRequest.ts';
 

@@ -5,7 +5,7 @@
  * (simulate, render, export, compare, list).
  */
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import type { DoneCall } from '../../models/offline/transcript.ts';
+import type { DoneCall } from '../specialistTask.ts';
 import { fieldForNumber, readFollowUp } from './followUp.ts';
 import { helpText } from './finalAnswer.ts';
 import { parseExports } from './parseExports.ts';
@@ -47,7 +47,7 @@ function relativeTo(r: Reading, base: ThreadDesign): Reading {
     const c = checkValue(field, { value });
     if (c.ok) {
       out[kind][field.name] = c.value;
-      out.notes.push(`"${x.said}" read as ${field.name} ${String(c.value)} (was ${old})`);
+      out.notes.push(`"${x.said}" read as ${field.name} ${String(c.value)} (was ${old}${x.assumed ? `: ${x.assumed}` : ''})`);
     } else out.issues.push({ refs: [x.ref], said: x.said, reason: c.reason, ...(c.suggestion !== undefined ? { suggestion: c.suggestion } : {}) });
   }
   for (const sw of r.swaps) {

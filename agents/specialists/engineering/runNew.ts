@@ -3,7 +3,7 @@
  * as written), then create_problem → optimize_design and the steps asked for.
  */
 import type { ProblemInfo } from '../../../tools/engineering/tools/index.ts';
-import type { DoneCall } from '../../models/offline/transcript.ts';
+import type { DoneCall } from '../specialistTask.ts';
 import type { AnswerExtras } from './finalAnswer.ts';
 import { parseExports } from './parseExports.ts';
 import type { Work } from './program.ts';

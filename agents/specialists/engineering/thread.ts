@@ -1,8 +1,11 @@
 /**
  * The designs of the conversation so far, for follow-ups ("render it", "now make it 0.4 and
- * compare"): read from the task's context (the earlier requests and answers, whose "Optimized …
- * with {conditions} (config {…}): design <id>" lines this planner writes) or from list_designs.
+ * compare"): the thread's state (`rememberDesign` makes each optimized design a thread item, and the
+ * task carries them as `made`), else — for threads from before that state, or designs another
+ * model's answers name — read from the task's context (the "Optimized … with {conditions}
+ * (config {…}): design <id>" lines and design ids in earlier answers) or from list_designs.
  */
+import type { DoneCall, ThreadItem } from '../specialistTask.ts';
 import type { Values } from './read/readRequest.ts';
 
 export interface ThreadDesign {
@@ -75,6 +78,23 @@ export function threadFromContext(context: string): Thread {
     for (const m of e.text.matchAll(ID)) add({ id: m[0], problem: m[1], request });
   }
   return { designs, requests, readAs };
+}
+
+/** An optimized design as a thread item: its id, problem, conditions (with defaults) and config. */
+export function rememberDesign(call: DoneCall): Omit<ThreadItem, 'agent' | 'request'> | null {
+  const r = call.result;
+  if (call.name !== 'optimize_design' || typeof r.design_id !== 'string') return null;
+  return { kind: 'design', id: r.design_id, data: { problem: String(r.problem ?? call.args.problem), conditions: r.conditions ?? {}, config: call.args.config ?? {} } };
+}
+
+/** The thread's designs from its state (oldest first), then those only its context names (older threads), before them. */
+export function threadFromTask(made: readonly ThreadItem[], context: string): Thread {
+  const fromContext = threadFromContext(context);
+  const designs: ThreadDesign[] = made
+    .filter((x) => x.kind === 'design')
+    .map((x) => ({ id: x.id, problem: String(x.data.problem).split('@')[0], conditions: x.data.conditions as Values, config: (x.data.config ?? {}) as Values, request: x.request }));
+  const known = new Set(designs.map((d) => d.id));
+  return { ...fromContext, designs: [...fromContext.designs.filter((d) => !known.has(d.id)), ...designs] };
 }
 
 /** Rows of a list_designs result (newest first) as thread designs, oldest first. */

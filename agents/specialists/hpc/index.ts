@@ -31,7 +31,7 @@ export const hpcSpecialist: SpecialistFactory = ({ config }): Specialist => {
       mentionedAt: hpcMentionedAt,
       // "what's the status of my training job?" is read from job_status; other questions are not orders
       answers: (q) => /\b(?:status|state|progress)\b|\b(?:is|has)\b.*\bjob\b.*\b(?:done|finished|running|complete|completed|queued|pending)\b/i.test(q),
-      role: { plan: (messages) => planHpc(messages, { clusters, defaultCluster: context.defaultCluster, kinds }) },
+      plan: (task) => planHpc(task, { clusters, defaultCluster: context.defaultCluster, kinds }),
     },
     threadView: async (threadId) => jobsView(context, threadId),
     close: () => context.close(),

@@ -4,10 +4,8 @@
  * evaluate_model, stopping at the steps the request asks for; follow-ups ("how is my job", "cancel
  * it", "evaluate it") act on the conversation's latest job. The answer is written from the results.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
+import { errorText, type DoneCall, type Plan, type PlannedCall, type SpecialistTask } from '../specialistTask.ts';
 import { parseHpcRequest, type HpcRequest } from './parseRequest.ts';
-import { readTask } from '../specialistTask.ts';
 
 export interface HpcPlannerInfo {
   clusters: readonly string[];
@@ -19,12 +17,6 @@ export interface HpcPlannerInfo {
 const DEFAULT_EPOCHS = 10;
 const MAX_WAITS = 50;
 const TERMINAL = ['COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'];
-
-function requestOf(messages: BaseMessage[]): string {
-  const first = messages.find((m) => m.getType() === 'human');
-  const text = first ? textOf(first) : '';
-  return readTask(text).request;
-}
 
 const lastOf = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name);
 const okOf = (done: DoneCall[], name: string) => [...done].reverse().find((d) => d.name === name && d.ok);
@@ -118,11 +110,8 @@ function nextCall(req: HpcRequest, info: HpcPlannerInfo, done: DoneCall[], notes
   return null;
 }
 
-export function planHpc(messages: BaseMessage[], info: HpcPlannerInfo): Plan {
-  const request = requestOf(messages);
+export function planHpc({ request, done }: SpecialistTask, info: HpcPlannerInfo): Plan {
   const req = parseHpcRequest(request, info.clusters);
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const done = doneCalls(messages, Math.max(first, 0));
   const notes: string[] = [];
   if (req.unknownCluster) {
     return {

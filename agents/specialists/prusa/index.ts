@@ -62,7 +62,7 @@ export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
       mentionedAt: prusaMentionedAt,
       // "is my printer online?", "what is the printer doing?" ask for its status; "why does my first layer not stick?" does not
       answers: (q) => !/^\s*(?:why|how|should|which|would|do you)\b/i.test(q) && /\b(?:status|online|offline|busy|idle|printing|progress|connected|doing)\b/i.test(q),
-      role: { plan: (messages) => planPrusa(messages, printers.map((p) => p.name), !printers.length && !config.prusa.server.url) },
+      plan: (task) => planPrusa(task, printers.map((p) => p.name), !printers.length && !config.prusa.server.url),
     },
     close: () => connection.close(),
   };

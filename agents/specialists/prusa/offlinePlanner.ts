@@ -6,9 +6,7 @@
  * picture (camera_snapshot), and pauses, resumes or cancels a job. It asks for the STL when none is in sight — unless the request
  * is to upload or print and no printer is configured: then it says so (slicing still works).
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan, type PlannedCall } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import { errorText, writeTask, type DoneCall, type Plan, type PlannedCall, type SpecialistTask } from '../specialistTask.ts';
 
 /** Every place a request names printing (global: matchAll walks them). */
 const MENTIONS =
@@ -155,11 +153,9 @@ function nextCall(w: Wants, done: DoneCall[], text: string, request: string, pri
 }
 
 /** `printerNames` empty and no remote server: no printer is configured. */
-export function planPrusa(messages: BaseMessage[], printerNames: readonly string[], noPrinter = false): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const text = first >= 0 ? textOf(messages[first]) : '';
-  const request = readTask(text).request;
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planPrusa(task: SpecialistTask, printerNames: readonly string[], noPrinter = false): Plan {
+  const { request, done } = task;
+  const text = writeTask(task);
   const named = printerNames.find((n) => new RegExp(`\\b${n.replace(/[-]/g, '\\-')}\\b`, 'i').test(request));
   const printer: Record<string, string> = named ? { printer: named } : {};
   const failed = done.find((d) => !d.ok);

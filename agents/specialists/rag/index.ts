@@ -18,7 +18,7 @@ const DESCRIPTION =
 
 export const ragSpecialist: SpecialistFactory = ({ config }): Specialist => {
   const prompt = loadPrompt(new URL('./prompt.md', import.meta.url));
-  const offline = { mentionedAt: ragMentionedAt, queryAfter: true, role: { plan: planRag } };
+  const offline = { mentionedAt: ragMentionedAt, queryAfter: true, plan: planRag };
   let availability: Availability = { available: true };
   if (config.retrieval.mode === 'off') availability = { available: false, reason: 'retrieval is off in this configuration (retrieval.mode: off)' };
   else {

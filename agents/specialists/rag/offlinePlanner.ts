@@ -3,16 +3,17 @@
  * lists the documents when asked, and otherwise searches (search_documents) with the request's
  * words; then it answers from the passages: the values they state for the parameters the request
  * names ("volume fraction = 0.37 — [Report K-77, p. 2](doc:…)"), else the best passages quoted
- * with their citations, or plainly that nothing was found. Document text is only ever quoted.
+ * with their citations, or plainly that nothing was found. A request for "the values" (no parameter
+ * named) states every value the best passages give, so the next agent can use them. What the search
+ * cannot do (a date limit, an order, more than 20 passages) is named under "Not applied" and kept out
+ * of the query. Document text is only ever quoted.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type DoneCall, type Plan } from '../../models/offline/transcript.ts';
+import { errorText, type DoneCall, type Plan, type SpecialistTask } from '../specialistTask.ts';
 import { asksFor, statedValues } from './statedValues.ts';
-import { readSketchBlock } from '../../sketch/sketchMarks.ts';
 
 /** Where a request asks about the person's documents, or -1. */
 const ASKS =
-  /\b(?:my|our|the|this|that|these|indexed|uploaded)\s+(?:\w+\s+)?(?:reports?|papers?|documents?|docs|notes?|files?|pdfs?|manuals?|specs?|specifications?|datasheets?|handbooks?)\b|\breport\s+[A-Z0-9][\w-]*\d|\baccording to\b|\bin (?:my|our|the) (?:documents|index|notes|library)\b|\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?documents\b|\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)\b|\bsearch (?:my|the) (?:documents|index|notes)\b/i;
+  /\b(?:my|our|the|this|that|these|indexed|uploaded)\s+(?:[\w-]+\s+)?(?:reports?|papers?|documents?|docs|notes?|files?|pdfs?|manuals?|specs?|specifications?|datasheets?|handbooks?)\b|\breport\s+[A-Z0-9][\w-]*\d|\baccording to\b|\bin (?:my|our|the) (?:documents|index|notes|library)\b|\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?documents\b|\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)\b|\bsearch (?:my|the) (?:documents|index|notes)\b|\b(?:which|what)\s+(?:documents|files|reports|papers)\s+(?:do|did|have|are|were)\b|\b(?:have|has)\s+(?:i|we)\s+indexed\b|\bwhat(?:'s| is) in (?:my|the) index\b/i;
 
 /** "find papers on …" asks arXiv, not the person's documents. */
 const ASKS_ARXIV = /\b(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|fetch|download)\s+(?:me\s+)?(?:some\s+|the\s+|a\s+few\s+)?(?:latest\s+|recent\s+|new\s+)?(?:arxiv\s+)?(?:papers?|preprints?)\s+(?:on|about)\b/i;
@@ -27,18 +28,26 @@ export function ragMentionedAt(request: string): number {
 }
 
 const INDEX_PATH = /\bindex\s+(?:the\s+|this\s+|my\s+)?(?:file|folder|document|pdf)?\s*["']?(\/[^\s"']+)/i;
-const LIST = /\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:indexed\s+)?documents\b|\bwhich documents\b|\bwhat documents\b/i;
+const LIST =
+  /\b(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+|all\s+)?(?:indexed\s+)?documents\b|\b(?:which|what)\s+(?:documents|files|reports|papers)\s+(?:do|did|have|are|were)\s+(?:i|we|there)?\b[^.?!]*\b(?:indexed|index|have|uploaded|stored)\b|\b(?:have|has)\s+(?:i|we)\s+indexed\b|\bwhat(?:'s| is) in (?:my|the) index\b|\bwhich documents\b|\bwhat documents\b/i;
 
-/** The person's request inside the specialist's task message. */
-function requestOf(task: string): string {
-  const m = /Request from the person:\s*\n([\s\S]*?)(?:\n\n(?:Task from the supervisor|Context)[^\n]*:\n|$)/.exec(task);
-  // a sketch's marks are not search words
-  return readSketchBlock((m ? m[1] : task).trim()).text.trim();
+/** What the document search does not do, as the request words it: named under "Not applied", kept out of the query. */
+const NOT_APPLIED: { re: RegExp; why: string }[] = [
+  { re: /,?\s*\b(?:only\s+)?(?:(?:documents?|reports?|notes?|files?|papers?)\s+)?(?:from|since|after|before|until|dated|written in|published in)\s+(?:the\s+)?(?:year\s+)?(?:19|20)\d{2}\b|,?\s*\b(?:from|in)\s+the\s+(?:last|past)\s+(?:\d+\s+)?(?:years?|months?|weeks?)\b/gi, why: 'no date filter: every indexed document was searched' },
+  { re: /,?\s*\b(?:sorted|ordered|ranked)\s+by\s+[a-z]+(?:\s+(?:first|last))?|,?\s*\b(?:newest|oldest|latest)\s+first\b/gi, why: 'the passages keep the search\'s relevance order' },
+  { re: /,?\s*\b(?:top|first|best)\s+(?:[2-9]\d|\d{3,})\s+(?:passages|results|hits|matches)\b/gi, why: 'at most 20 passages are returned' },
+];
+
+/** The request's phrases the search does not apply, with why. */
+export function ragNotApplied(request: string): string[] {
+  return NOT_APPLIED.flatMap(({ re, why }) => [...request.matchAll(re)].map((m) => `"${m[0].replace(/^,?\s*/, '')}" (${why})`));
 }
+
+const withoutNotApplied = (request: string) => NOT_APPLIED.reduce((s, { re }) => s.replace(re, ' '), request);
 
 /** Search words: the request without the asking phrases. */
 export function searchQuery(request: string): string {
-  const q = request
+  const q = withoutNotApplied(request)
     .replace(/\b(?:and\s+)?(?:then\s+)?(?:optimi[sz]e|simulate|render|export|design|run)\b[\s\S]*$/i, '')
     .replace(/\b(?:what|which|how|does|do|did|say|says|said|tell me|find|look up|search|for|about|please|can you|could you)\b/gi, ' ')
     .replace(/\s+/g, ' ')
@@ -57,6 +66,9 @@ interface Hit {
   text: string;
 }
 
+/** "find the values in my notes": no parameter named, every value the passages state is wanted. */
+const ALL_VALUES = /\b(?:the|all|any|those|these|every)\s+(?:(?:stated|listed|given|design|key|relevant)\s+)?(?:values|numbers|parameters|settings|conditions|figures)\b/i;
+
 function answerFromHits(request: string, all: Hit[]): string {
   // when the request names a document ("report K-77"), its passages speak first and alone for values
   const ids = idsIn(request);
@@ -64,9 +76,11 @@ function answerFromHits(request: string, all: Hit[]): string {
   const hits = named.length ? named : all;
   const lines: string[] = [];
   const seen = new Map<string, number>();
-  for (const h of hits) {
+  const everyValue = ALL_VALUES.test(request);
+  // every value is wanted from the best passage only (and the named document's): the rest are other work
+  for (const h of everyValue && !named.length ? hits.slice(0, 1) : hits) {
     for (const v of statedValues(h.text)) {
-      if (!asksFor(request, v.name) || seen.has(v.name)) continue;
+      if (!(everyValue || asksFor(request, v.name)) || seen.has(v.name)) continue;
       seen.set(v.name, v.value);
       lines.push(`- ${v.name} = ${v.value}${v.unit ? ` ${v.unit}` : ''} — ${h.citation}`);
     }
@@ -104,10 +118,7 @@ function listAnswer(call: DoneCall): string {
   return `Indexed documents (${call.result.total}):\n${docs.map((d) => `- ${d.title} (${d.collection}, ${d.pages} pages): ${d.source}`).join('\n')}`;
 }
 
-export function planRag(messages: BaseMessage[], toolNames: string[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const request = requestOf(first >= 0 ? textOf(messages[first]) : '');
-  const done = doneCalls(messages, Math.max(first, 0));
+export function planRag({ request, done }: SpecialistTask, toolNames: readonly string[]): Plan {
   const has = (name: string) => done.find((d) => d.name === name);
   if (!toolNames.includes('search_documents')) return { text: 'I have no document tools in this configuration (retrieval is off), so I cannot look anything up.', calls: [] };
 
@@ -126,5 +137,7 @@ export function planRag(messages: BaseMessage[], toolNames: string[]): Plan {
   if (listed) parts.push(listAnswer(listed));
   const searched = has('search_documents');
   if (searched) parts.push(searchAnswer(searched, request));
+  const notApplied = ragNotApplied(request);
+  if (notApplied.length) parts.push(`Not applied: ${notApplied.join('; ')}.`);
   return { text: parts.join('\n\n') || 'Nothing to do.', calls: [] };
 }

@@ -57,6 +57,9 @@ function nameBefore(clause: string): string | null {
   // a number inside a qualifier ("used in the 2021 study") has no name of its own
   if (ws.length && QUALIFYING.has(ws[ws.length - 1].toLowerCase())) return null;
   // a name is words, not numbers; keep it from its last number (or identifier, or date) onwards
+  // "for the next beam: volume fraction 0.33": a name starts after the last "=" or ":" before it
+  const eq = ws.lastIndexOf('=');
+  if (eq >= 0 && eq < ws.length - 1) ws = ws.slice(eq + 1);
   const four = ws.slice(-4);
   const tail = four.slice(four.map((w) => /\d/.test(w)).lastIndexOf(true) + 1);
   while (tail.length && (LEADING.has(tail[0].toLowerCase()) || LINKING.has(tail[0].toLowerCase()) || JOINING.has(tail[0].toLowerCase()))) tail.shift();

@@ -13,7 +13,7 @@ const DESCRIPTION = 'Searches the web (Tavily) for current information and answe
 
 export const websearchSpecialist: SpecialistFactory = ({ config }): Specialist => {
   const prompt = loadPrompt(new URL('./prompt.md', import.meta.url));
-  const offline = { mentionedAt: websearchMentionedAt, queryAfter: true, role: { plan: planWebSearch } };
+  const offline = { mentionedAt: websearchMentionedAt, queryAfter: true, plan: planWebSearch };
   let client: TavilyClient;
   try {
     client = TavilyClient.fromConfig(config);

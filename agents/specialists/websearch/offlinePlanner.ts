@@ -3,18 +3,12 @@
  * answer listing the results (title, URL, snippet) with Tavily's short answer first when it gave
  * one — or plainly that nothing was found, or why the search failed.
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import { doneCalls, errorText, textOf, type Plan } from '../../models/offline/transcript.ts';
-import { readTask } from '../specialistTask.ts';
+import { errorText, type Plan, type SpecialistTask } from '../specialistTask.ts';
 
 const ASKS = /\bsearch\s+(?:the\s+)?(?:web|internet|online)\b|\bweb\s+search\b|\b(?:on|from)\s+the\s+(?:web|internet)\b|\blook\s+(?:it\s+|this\s+)?up\s+online\b|\bgoogle\b|\btavily\b/i;
 
 export function websearchMentionedAt(request: string): number {
   return ASKS.exec(request)?.index ?? -1;
-}
-
-function requestOf(task: string): string {
-  return readTask(task).request;
 }
 
 /** The query: what follows "search the web for" (up to the next instruction), else the request. */
@@ -30,11 +24,9 @@ interface Result {
   snippet: string;
 }
 
-export function planWebSearch(messages: BaseMessage[]): Plan {
-  const first = messages.findIndex((m) => m.getType() === 'human');
-  const request = requestOf(first >= 0 ? textOf(messages[first]) : '');
-  const query = webQueryOf(request);
-  const done = doneCalls(messages, Math.max(first, 0)).find((d) => d.name === 'web_search');
+export function planWebSearch(task: SpecialistTask): Plan {
+  const query = webQueryOf(task.request);
+  const done = task.done.find((d) => d.name === 'web_search');
   if (!done) return { text: '', calls: [{ name: 'web_search', args: { query } }] };
   if (!done.ok) return { text: `The web search for "${query}" failed: ${errorText(done.result)}`, calls: [] };
   const results = (done.result.results as Result[] | undefined) ?? [];

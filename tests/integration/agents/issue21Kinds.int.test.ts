@@ -78,3 +78,24 @@ describe('issue 21: the other specialists name what they do not apply', () => {
     expect(await check({ id: 'pv', turns: ['open the latest STL in ParaView'], expect: { outcome: 'askOrNote', note: 'paraview', forbidTool: ['run_command'], noTool: ['run_command'] } })).toEqual([]);
   }, 60_000);
 });
+
+describe('issue 21: everyday design language', () => {
+  const base = 'Optimize beams2d volfrac 0.4, rmin 2, forcedist 0.5 on 40x20';
+  it('"make it lighter" after a design lowers volfrac by an amount it names as assumed', async () => {
+    expect(await check({ id: 'light', turns: [base, 'make it lighter'], expect: { outcome: 'apply', problem: 'beams2d', conditions: { volfrac: 0.32, rmin: 2, forcedist: 0.5 }, config: { nelx: 40, nely: 20 } } })).toEqual([]);
+    expect(await check({ id: 'light2', turns: [base, 'a bit lighter please'], expect: { outcome: 'askOrApply', problem: 'beams2d', conditions: { volfrac: 0.36, rmin: 2, forcedist: 0.5 }, config: { nelx: 40, nely: 20 }, note: '10 % less material, an amount I assumed' } })).toEqual([]);
+  }, 120_000);
+
+  it('"design me something light and strong" asks which problem instead of printing the capabilities', async () => {
+    expect(await check({ id: 'ls', turns: ['design me something light and strong'], expect: { outcome: 'ask', noTool: ['optimize_design', 'create_problem'] } })).toEqual([]);
+    expect(await check({ id: 'ls2', turns: ['design me something light and strong', 'beams2d with the defaults on a 40x20 grid'], expect: { outcome: 'apply', problem: 'beams2d', defaultsOnly: true, config: { nelx: 40, nely: 20 } } })).toEqual([]);
+  }, 120_000);
+
+  it('two STLs with their conditions in one sentence make two', async () => {
+    expect(await check({ id: 'two', turns: [`${base} and export two STLs, one at threshold 0.3 and one at 0.6`], expect: { outcome: 'apply', problem: 'beams2d', conditions: { volfrac: 0.4, rmin: 2, forcedist: 0.5 }, config: { nelx: 40, nely: 20 }, stls: [{ threshold: 0.3 }, { threshold: 0.6 }] } })).toEqual([]);
+  }, 60_000);
+
+  it('"since we\'ll 3D print it" makes no STL and offers one', async () => {
+    expect(await check({ id: 'why', turns: [`${base}, since we'll 3D print it`], expect: { outcome: 'askOrApply', problem: 'beams2d', conditions: { volfrac: 0.4, rmin: 2, forcedist: 0.5 }, config: { nelx: 40, nely: 20 }, noTool: ['convert_design_to_stl', 'slice_stl', 'upload_gcode'], note: 'no STL was made' } })).toEqual([]);
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resolveModel, answerInvalidToolCalls, UsageLedger } from '../../../agents/models/index.ts';
+import { PolicyChatModel } from '../../../agents/models/callPolicy.ts';
 import { loadConfig } from '../../../config/load.ts';
 import type { ModelSettings } from '../../../config/schema.ts';
 import { InfraError, TimeoutError } from '../../../tools/errors.ts';
@@ -62,6 +63,15 @@ export function providerContract(c: ProviderCase): void {
   };
 
   describe(`${c.name}: replies and requests`, () => {
+    it('is put under the call policy by a wrapper model: nothing on the provider instance is replaced', async () => {
+      const { chat, withTools } = await setup([]);
+      expect(chat).toBeInstanceOf(PolicyChatModel);
+      const inner = (chat as PolicyChatModel).inner;
+      expect(['_generate', '_streamResponseChunks', '_streamChatModelEvents', 'withConfig', 'bindTools'].filter((k) => Object.hasOwn(inner, k))).toEqual([]);
+      // tools bind to the wrapper, so tool-bound calls keep the policy
+      expect((withTools as unknown as { bound: unknown }).bound).toBe(chat);
+    });
+
     it('returns a plain reply and sends model, temperature 0 and seed 42', async () => {
       const { fake, chat } = await setup([{ text: 'The beam is stiff.' }]);
       const reply = await chat.invoke('Describe the beam.');

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HumanMessage } from '@langchain/core/messages';
 import { planEngineering } from '../../../agents/specialists/engineering/offlinePlanner.ts';
+import { taskOf } from '../../../agents/specialists/specialistTask.ts';
 import { readRequest } from '../../../agents/specialists/engineering/read/readRequest.ts';
 import { askPersonTool } from '../../../tools/askPerson.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';
@@ -34,7 +35,7 @@ describe('the reader and planner on random text', () => {
       const text = Array.from({ length: n }, () => (random() < 0.2 ? pick(EXTRA) : pick(words))).join(random() < 0.1 ? '' : ' ');
       for (const p of catalog) expect(() => readRequest(text, catalog, { problem: p }), text).not.toThrow();
       const task = `Request from the person:\n${text}${i % 2 ? `\n\nContext (earlier conversation, oldest first):\n${CONTEXT}` : ''}`;
-      const plan = planEngineering([new HumanMessage(task)], catalog);
+      const plan = planEngineering(taskOf([new HumanMessage(task)]), catalog);
       expect(plan.text.length + plan.calls.length, text).toBeGreaterThan(0);
       for (const c of plan.calls) {
         const parsed = schemas.get(c.name)?.safeParse(c.args);

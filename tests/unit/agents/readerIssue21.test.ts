@@ -67,6 +67,11 @@ describe('issue 21 exports', () => {
     expect(parseExports('write an STL whose density cut-off equals the volume fraction, each pixel measures 0.5 × rmin mm, the part 10 × rmin mm tall', known).exports).toEqual([{ threshold: 0.4, scale_xy: 1, scale_z: 20 }]);
   });
 
+  it('reads a height given as a value times a factor, never the factor as the height', () => {
+    expect(parseExports('write an STL with threshold 0.5 where the extrusion is rmin times 4 mm thick', known).exports).toEqual([{ threshold: 0.5, scale_z: 8 }]);
+    expect(parseExports('an stl at threshold 0.5, the part rmin multiplied by 3 mm tall', known).exports).toEqual([{ threshold: 0.5, scale_z: 6 }]);
+  });
+
   it('makes two STLs asked for in one sentence', () => {
     expect(parseExports('I want two STLs, one at threshold 0.3 (scale_z 5) and one at threshold 0.6 (scale_z 8).', known).exports).toEqual([{ threshold: 0.3, scale_z: 5 }, { threshold: 0.6, scale_z: 8 }]);
     // the reader's text has number words as digits: "one at" is "1 at"
@@ -76,5 +81,8 @@ describe('issue 21 exports', () => {
   it('reads a condition written with "when … / when it does not" on an objective named before', () => {
     const b = parseExports('Look at the compliance: when it comes out above 100, export with threshold 0.35; when it does not, use threshold 0.2. In both cases scale_z is 12.', known).branching;
     expect(b).toMatchObject({ objective: 'compliance', below: false, limit: 100, whenTrue: { threshold: 0.35, scale_z: 12 }, whenFalse: { threshold: 0.2, scale_z: 12 } });
+    // as the planner reads it: lower case
+    const lower = parseExports('look at the compliance: when it comes out above 100, export with threshold 0.35; when it does not, use threshold 0.2. in both cases scale_z is 12.', known).branching;
+    expect(lower).toMatchObject({ whenTrue: { threshold: 0.35, scale_z: 12 }, whenFalse: { threshold: 0.2, scale_z: 12 } });
   });
 });

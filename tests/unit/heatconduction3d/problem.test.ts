@@ -69,4 +69,16 @@ describe('heatconduction3d problem', async () => {
     const spec = p.render(r.design, config);
     expect(spec.panels.map((x) => x.title)).toEqual([expect.stringMatching(/layer z = 0/), expect.stringMatching(/layer z = 4/), expect.stringMatching(/layer z = 8/), expect.stringMatching(/temperature T, bottom/)]);
   });
+
+  it('at the default 51³ (132,651 nodes) simulateVerbose and render give T\'s maximum (a Math.max spread of T overflowed the stack)', () => {
+    const d = p.randomDesign({}, 1);
+    expect(d.shape).toEqual([51, 51, 51]);
+    const v = p.simulateVerbose!(d, {});
+    expect(Object.values(v).every(Number.isFinite)).toBe(true);
+    expect(v.t_max).toBeGreaterThan(0);
+    const spec = p.render(d, {});
+    expect(spec.title).toMatch(/51³.* — c \d/);
+    expect(spec.panels.at(-1)!.title).toContain(`max ${Number(v.t_max.toPrecision(4))}`);
+  }, 300_000);
 });
+

@@ -3,6 +3,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langcha
 import { describe, expect, it } from 'vitest';
 import { engineeringMentionedAt } from '../../../agents/specialists/engineering/offlinePlanner.ts';
 import { cliMentionedAt, planCli } from '../../../agents/specialists/cli/offlinePlanner.ts';
+import { taskOf } from '../../../agents/specialists/specialistTask.ts';
 import { planPrusa, prusaMentionedAt, sliceSettings } from '../../../agents/specialists/prusa/offlinePlanner.ts';
 
 const route = (request: string) =>
@@ -66,7 +67,7 @@ describe('offline Prusa agent', () => {
 
   it('chains slice → upload → start with the STL an earlier agent of the turn produced', () => {
     const context = `Result of engineering in this turn: ${JSON.stringify({ answer: `STL: ${STL}`, artifacts: [STL] })}`;
-    const { calls, text } = walk(task('export it as STL, slice it with 0.2 mm layers and 15% infill in PETG and print it on mk4', context), results, (m) => planPrusa(m, ['mk4', 'mini']));
+    const { calls, text } = walk(task('export it as STL, slice it with 0.2 mm layers and 15% infill in PETG and print it on mk4', context), results, (m) => planPrusa(taskOf(m), ['mk4', 'mini']));
     expect(calls).toEqual([
       { name: 'slice_stl', args: { stl_path: STL, layer_height_mm: 0.2, infill_percent: 15, filament: 'PETG' } },
       { name: 'upload_gcode', args: { gcode_path: '/h/artifacts/gcode/design-1.gcode', overwrite: true, printer: 'mk4' } },
@@ -76,16 +77,16 @@ describe('offline Prusa agent', () => {
   });
 
   it('"send it to the printer" uploads without starting; "print status" reads the printer', () => {
-    expect(walk(task(`slice ${STL} and send it to the printer`), results, (m) => planPrusa(m, [])).calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
-    const status = walk(task('print status'), results, (m) => planPrusa(m, []));
+    expect(walk(task(`slice ${STL} and send it to the printer`), results, (m) => planPrusa(taskOf(m), [])).calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
+    const status = walk(task('print status'), results, (m) => planPrusa(taskOf(m), []));
     expect(status.calls).toEqual([{ name: 'printer_status', args: {} }]);
     expect(status.text).toBe('Printer mk4 is PRINTING, job 3 at 42 % (300 s left); nozzle 214.9/215 °C, bed 60/60 °C.');
   });
 
   it('asks for the STL when none is in sight, and stops at the first failure', () => {
-    const ask = planPrusa([task('slice it and print it')], []);
+    const ask = planPrusa(taskOf([task('slice it and print it')]), []);
     expect(ask.calls[0]).toMatchObject({ name: 'ask_human_for_clarification', args: { missing: ['stl_path'] } });
-    const failed = walk(task(`slice ${STL} and print it`), { ...results, upload_gcode: { error: { type: 'ConfigError', message: 'printer mk4 refused the API key (HTTP 401)' } } }, (m) => planPrusa(m, []));
+    const failed = walk(task(`slice ${STL} and print it`), { ...results, upload_gcode: { error: { type: 'ConfigError', message: 'printer mk4 refused the API key (HTTP 401)' } } }, (m) => planPrusa(taskOf(m), []));
     expect(failed.calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
     expect(failed.text).toMatch(/upload_gcode failed: printer mk4 refused the API key/);
   });
@@ -97,17 +98,17 @@ describe('offline Prusa agent', () => {
       camera_snapshot: { printer: 'mk4', image_path: '/h/artifacts/camera/mk4-1.png', media_type: 'image/png', bytes: 900 },
       upload_gcode: { printer: 'mk4', file: 'jobs/design-1.gcode', bytes: 1000 },
     };
-    const files = walk(task('show the files on the printer in the folder jobs'), more, (m) => planPrusa(m, []));
+    const files = walk(task('show the files on the printer in the folder jobs'), more, (m) => planPrusa(taskOf(m), []));
     expect(files.calls).toEqual([{ name: 'list_printer_files', args: { folder: 'jobs' } }]);
     expect(files.text).toBe('On printer mk4 (usb/jobs): jobs/a.gcode, jobs/old/ and 3 more.');
-    expect(walk(task('what files are on the printer?'), more, (m) => planPrusa(m, [])).calls).toEqual([{ name: 'list_printer_files', args: {} }]);
-    const shot = walk(task('take a picture of the print with the printer camera'), more, (m) => planPrusa(m, []));
+    expect(walk(task('what files are on the printer?'), more, (m) => planPrusa(taskOf(m), [])).calls).toEqual([{ name: 'list_printer_files', args: {} }]);
+    const shot = walk(task('take a picture of the print with the printer camera'), more, (m) => planPrusa(taskOf(m), []));
     expect(shot.calls).toEqual([{ name: 'camera_snapshot', args: {} }]);
     expect(shot.text).toBe('Camera picture of printer mk4: /h/artifacts/camera/mk4-1.png.');
-    const up = walk(task(`slice ${STL} and upload it into the folder jobs`), more, (m) => planPrusa(m, []));
+    const up = walk(task(`slice ${STL} and upload it into the folder jobs`), more, (m) => planPrusa(taskOf(m), []));
     expect(up.calls.map((c) => [c.name, c.args.folder])).toEqual([['slice_stl', undefined], ['upload_gcode', 'jobs']]);
     // a rendered picture of a design, or files sent to the printer, are not these
-    expect(walk(task(`render a picture of the design, slice ${STL} and upload the files to the printer`), more, (m) => planPrusa(m, [])).calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
+    expect(walk(task(`render a picture of the design, slice ${STL} and upload the files to the printer`), more, (m) => planPrusa(taskOf(m), [])).calls.map((c) => c.name)).toEqual(['slice_stl', 'upload_gcode']);
   });
 
   it('reads slicing settings from words', () => {
@@ -118,10 +119,10 @@ describe('offline Prusa agent', () => {
 
 describe('offline command agent', () => {
   it('opens the conversation\'s STL with the first installed viewer, quoting the path', () => {
-    const p = planCli([task('open the STL in the viewer', `Assistant: STL (threshold 0.5): ${STL} (540 triangles)`)], { stl: ['f3d', 'meshlab'] });
+    const p = planCli(taskOf([task('open the STL in the viewer', `Assistant: STL (threshold 0.5): ${STL} (540 triangles)`)]), { stl: ['f3d', 'meshlab'] });
     expect(p.calls).toEqual([{ name: 'run_command', args: { command: `f3d "${STL}"` } }]);
-    expect(planCli([task('open the STL in the viewer')], { stl: ['f3d'] }).text).toMatch(/no \.stl file in this conversation/);
-    expect(planCli([task(`open the STL ${STL}`)], {}).text).toMatch(/No viewer for \.stl files is installed/);
-    expect(planCli([task('open the G-code /h/a/x.gcode')], { gcode: ['prusa-gcodeviewer'] }).calls[0].args).toEqual({ command: 'prusa-gcodeviewer "/h/a/x.gcode"' });
+    expect(planCli(taskOf([task('open the STL in the viewer')]), { stl: ['f3d'] }).text).toMatch(/no \.stl file in this conversation/);
+    expect(planCli(taskOf([task(`open the STL ${STL}`)]), {}).text).toMatch(/No viewer for \.stl files is installed/);
+    expect(planCli(taskOf([task('open the G-code /h/a/x.gcode')]), { gcode: ['prusa-gcodeviewer'] }).calls[0].args).toEqual({ command: 'prusa-gcodeviewer "/h/a/x.gcode"' });
   });
 });

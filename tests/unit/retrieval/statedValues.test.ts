@@ -34,6 +34,13 @@ describe('statedValues', () => {
     expect(statedValues('The compliance dropped to 127.6 after 100 iterations.')).toEqual([{ name: 'compliance dropped', value: 127.6 }]);
   });
 
+  it('starts a name after a colon that introduces the values', () => {
+    expect(statedValues('For the next beam: volume fraction 0.33, filter radius 2.5.')).toEqual([
+      { name: 'volume fraction', value: 0.33 },
+      { name: 'filter radius', value: 2.5 },
+    ]);
+  });
+
   it('matches stated names against the words of a request', () => {
     const req = 'find the volume fraction and filter radius used in report K-77';
     expect(asksFor(req, 'volume fraction')).toBe(true);

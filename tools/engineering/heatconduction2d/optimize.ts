@@ -12,6 +12,13 @@
  * of the nodal values (so reading it back is not the identity on the rows the truncating read skips).
  * MMA: f0 = J/J(start), g = ∫a dx/volume − 1 with gradient smass/volume; Svanberg's constants
  * (a0 = 1, a = 0, c = 1000, d = 1) with move 0.2 and asyinit 0.5; asymptotes carried over.
+ *
+ * OptiStep fields: EngiBench's HeatConduction2D/3D steps carry obj_values and step only (its history is
+ * parsed from the IPOPT log), so ours carry objectives only and no objectivesUpdate. With `image` given
+ * (history 'full') each step also keeps, in the design's layout [i, j(, k)]: x = the nodal values
+ * evaluated at this step, xSensitivities = [dJ/da, the exact gradient computed for the MMA step anyway,
+ * with respect to each node's value] and xUpdate = the MMA update applied (x + xUpdate = the next step's
+ * x; zeros on the last step, whose update is not taken). These are our additions, not EngiBench's.
  */
 import { NumericError } from '../../errors.ts';
 import { initMma, mmaStep, svanbergParams } from '../mma/mma.ts';
@@ -27,6 +34,8 @@ export interface HeatOptimizeInput {
   maxIter: number;
   /** Starting nodal values (vertex order); default volume everywhere (EngiBench's initialize_design). */
   a0?: Float64Array;
+  /** Vertex order → the design's layout; given, the steps also keep x, xSensitivities and xUpdate. */
+  image?: (a: Float64Array) => Float64Array;
 }
 
 export interface HeatOptimizeResult {
@@ -37,7 +46,7 @@ export interface HeatOptimizeResult {
 }
 
 export function* optimizeHeat(setup: HeatSetup, input: HeatOptimizeInput): Generator<StepEvent, HeatOptimizeResult, void> {
-  const { volume, maxIter } = input;
+  const { volume, maxIter, image } = input;
   const n = setup.mesh.nv;
   let a: Float64Array = input.a0 ? input.a0.slice() : new Float64Array(n).fill(volume);
   const bounds = { xmin: new Float64Array(n), xmax: new Float64Array(n).fill(1) };
@@ -50,8 +59,14 @@ export function* optimizeHeat(setup: HeatSetup, input: HeatOptimizeInput): Gener
     const ev = evaluate(setup, a, { gradient: 'exact', factor });
     factor = ev.factor;
     if (!Number.isFinite(ev.J) || ev.J <= 0) throw new NumericError(`heatconduction2d: objective ${ev.J} at step ${k}`, { iteration: k });
-    history.push({ step: k, objectives: [ev.J] });
+    const step: OptiStep = { step: k, objectives: [ev.J] };
+    history.push(step);
+    if (image) {
+      step.x = image(a);
+      step.xSensitivities = [image(ev.grad!)];
+    }
     if (k === maxIter) {
+      if (step.x) step.xUpdate = new Float64Array(n);
       yield { step: k, objectives: [ev.J], maxIter: maxIter + 1 };
       return { a, history, iterations: k };
     }
@@ -63,7 +78,14 @@ export function* optimizeHeat(setup: HeatSetup, input: HeatOptimizeInput): Gener
     let change = 0;
     for (let v = 0; v < n; v++) change = Math.max(change, Math.abs(next.x[v] - a[v]));
     yield { step: k, objectives: [ev.J], change, maxIter: maxIter + 1 };
-    if (change < LOOP.changeTol) return { a, history, iterations: k };
+    if (change < LOOP.changeTol) {
+      if (step.x) step.xUpdate = new Float64Array(n);
+      return { a, history, iterations: k };
+    }
+    if (step.x) {
+      const nextX = image!(next.x);
+      step.xUpdate = nextX.map((v, e) => v - step.x![e]);
+    }
     a = next.x;
     mma = next.state;
   }

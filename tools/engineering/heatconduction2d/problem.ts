@@ -14,7 +14,7 @@
  * - Designs outside [0, 1] or with NaN are refused (EngiBench's push would silently move them inside).
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, maxValue, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderPanel, RenderSpec, StepEvent } from '../problem.ts';
 import { smoothRandomDesign } from '../thermoelastic2d/randomDesign.ts';
 import { configConstraints, configFields, conditions, typedConfig, type HeatConfig } from './conditions.ts';
@@ -118,7 +118,7 @@ export const heatconduction2d: Problem = {
   },
   simulateVerbose(design, config) {
     const s = simulateHeat(design, assertConfig(resolveConfig(config)));
-    return { c: s.c, c_as_given: s.cAsGiven, thermal_compliance: s.thermal, regularization: s.regularization, volume_integral: s.volume, pushed_nodes: s.pushed, t_max: Math.max(...s.T) };
+    return { c: s.c, c_as_given: s.cAsGiven, thermal_compliance: s.thermal, regularization: s.regularization, volume_integral: s.volume, pushed_nodes: s.pushed, t_max: maxValue(s.T) };
   },
   optimizeSteps(config, options: OptimizeOptions = {}): Generator<StepEvent, OptimizeResult, void> {
     const c = assertConfig(resolveConfig(config));
@@ -126,7 +126,7 @@ export const heatconduction2d: Problem = {
     const setup = cachedSetup(c.resolution, c.length);
     const a0 = start ? readDesign(setup.mesh, start) : undefined;
     return (function* () {
-      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0 });
+      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0, ...(options.history === 'full' ? { image: (a: Float64Array) => nodalImage(setup.mesh, a) } : {}) });
       const design: Design = { shape: shapeOf(c), data: nodalImage(setup.mesh, r.a) };
       const warning = roundTripWarning(setup, (image) => readDesign(setup.mesh, image), design, r.history.at(-1)!.objectives[0]);
       return { design, history: r.history, iterations: r.iterations, ...(warning ? { warnings: [warning] } : {}) };
@@ -148,7 +148,7 @@ export const heatconduction2d: Problem = {
     try {
       const s = simulateHeat(design, assertConfig(resolveConfig(config)));
       objective = ` — c ${fmt(s.c)}`;
-      panels.push({ title: `temperature T (max ${fmt(Math.max(...s.T))}; sink T = 0 except the insulated bottom segment)`, field: picture(side, s.T), colormap: 'magma' });
+      panels.push({ title: `temperature T (max ${fmt(maxValue(s.T))}; sink T = 0 except the insulated bottom segment)`, field: picture(side, s.T), colormap: 'magma' });
     } catch {
       objective = ' — (not evaluable)';
     }

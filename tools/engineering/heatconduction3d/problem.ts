@@ -11,7 +11,7 @@
  * we solve with the sparse Cholesky, which equals dolfin's LU solve to ≤ 6e-15 on the fixture.
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, assertInDesignSpace, designSpaceViolations, maxValue, mean, resolveFields } from '../fields.ts';
 import { evaluate } from '../heatconduction2d/model.ts';
 import { optimizeHeat } from '../heatconduction2d/optimize.ts';
 import { ipoptPushed, roundLikeEngibench } from '../heatconduction2d/push.ts';
@@ -104,7 +104,7 @@ export const heatconduction3d: Problem = {
   },
   simulateVerbose(design, config) {
     const s = simulateHeat3(design, assertConfig(resolveConfig(config)));
-    return { c: s.c, c_as_given: s.cAsGiven, thermal_compliance: s.thermal, regularization: s.regularization, volume_integral: s.volume, pushed_nodes: s.pushed, t_max: Math.max(...s.T) };
+    return { c: s.c, c_as_given: s.cAsGiven, thermal_compliance: s.thermal, regularization: s.regularization, volume_integral: s.volume, pushed_nodes: s.pushed, t_max: maxValue(s.T) };
   },
   optimizeSteps(config, options: OptimizeOptions = {}): Generator<StepEvent, OptimizeResult, void> {
     const c = assertConfig(resolveConfig(config));
@@ -112,7 +112,7 @@ export const heatconduction3d: Problem = {
     const setup = cachedSetup3(c.resolution, c.area);
     const a0 = start ? readDesign3(setup.mesh, start) : undefined;
     return (function* () {
-      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0 });
+      const r = yield* optimizeHeat(setup, { volume: c.volume, maxIter: c.maxIter, a0, ...(options.history === 'full' ? { image: (a: Float64Array) => nodalImage3(setup.mesh, a) } : {}) });
       const design: Design = { shape: shapeOf(c), data: nodalImage3(setup.mesh, r.a) };
       const warning = roundTripWarning(setup, (image) => readDesign3(setup.mesh, image), design, r.history.at(-1)!.objectives[0]);
       return { design, history: r.history, iterations: r.iterations, ...(warning ? { warnings: [warning] } : {}) };
@@ -134,7 +134,7 @@ export const heatconduction3d: Problem = {
     try {
       const s = simulateHeat3(design, assertConfig(resolveConfig(config)));
       objective = ` — c ${fmt(s.c)}`;
-      panels.push({ title: `temperature T, bottom layer z = 0 (max ${fmt(Math.max(...s.T))})`, field: layer(side, s.T, 0), colormap: 'magma' });
+      panels.push({ title: `temperature T, bottom layer z = 0 (max ${fmt(maxValue(s.T))})`, field: layer(side, s.T, 0), colormap: 'magma' });
     } catch {
       objective = ' — (not evaluable)';
     }

@@ -15,6 +15,8 @@ import { readKeyValues } from './keyValues.ts';
 import { describedMentions, fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
 import { readReferences, type Reference } from './references.ts';
+import { purposesOf, withoutPurposes } from '../../../models/offline/purpose.ts';
+import { readMaterialChange } from './lighter.ts';
 import { readRelative, readSwaps, type Relative } from './relative.ts';
 import { readSteps, type Steps } from './steps.ts';
 import { digits, normalize, originalOf, type Text } from './text.ts';
@@ -63,7 +65,7 @@ export interface Reading {
 
 const DESIGN_ID = /(?<![a-z0-9_])[a-z][a-z0-9_]*-[0-9a-f]{6,16}(?![a-z0-9_])/g;
 /** Numbers that count things, not values: "2 designs", "both 2 runs", list markers "1." */
-const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
+const COUNTS = /(?<![\w.])\d+\s+(?:designs?|versions?|ones|options|runs|results|times|alternatives|variants|candidates|stls|stl files|exports|meshes|files|copies)\b|\b(?:last|first|latest|top|previous|newest|all|these|those|both)\s+\d+\b|(?:^|\n)\s*\d+[.)](?=\s)/g;
 const DEFAULTS = /\bdefault\s+(?:[a-z0-9]+\s+){0,2}?(?:optimi[sz]ation|run|design|setup|set-up|case|configuration)\b|\b(?:standard|stock|usual) (?:settings|values|parameters|conditions|setup)\b|\bdon'?t care about the (?:details|values|settings|numbers)\b|\b(?:use|with|keep|take|leave)(?: the| all)? defaults?\b|\bdefault (?:values|settings|parameters|conditions)\b|\bdefaults? (?:for|otherwise|elsewhere)\b|\b(?:everything|anything|rest) (?:else )?(?:at |as )?defaults?\b/;
 
 /** The person's words around a number: "3 supports", "at 210 degrees". */
@@ -89,9 +91,11 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
   const problem = readProblem(s, catalog, claims);
   const info = catalog.find((p) => p.id === problem.id?.split('@')[0]) ?? (problem.id ? undefined : opts.problem);
   const r: Reading = {
-    text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(s), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
+    text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(withoutPurposes(s)), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
     useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], swaps: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
   };
+  // "since we'll 3D print it": a reason, not an order — the STL is offered, not made
+  for (const p of purposesOf(request)) if (readSteps(p.toLowerCase()).stl && !r.steps.stl) r.notes.push(`"${p}" is a plan, not a request, so no STL was made: say "export it as an STL" for one`);
   const numbers = numbersOf(s);
   if (info) readValues(r, info, numbers, claims);
   for (const n of numbers) {
@@ -150,6 +154,9 @@ function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claim
   const assignments = corrected(r, [...grids.assignments, ...attached.assignments, ...booleans, ...kv.assignments], numbers, claims);
   for (const a of assignments) setValue(r, a, said(a));
   byUnit(r, info, numbers, claims);
+  // "make it lighter": less material than the earlier design, unless the volume fraction is given
+  const material = readMaterialChange(s, info);
+  if (material && !changed.has(material.ref.field.name) && r.conditions[material.ref.field.name] === undefined && !r.issues.some((i) => i.refs.includes(material.ref))) r.relative.push(material);
   for (const x of references) askReference(r, x, said(x));
   askQualified(r, free);
   for (const [name, rules] of Object.entries(WORD_VALUES)) {

@@ -12,6 +12,8 @@ export interface Relative {
   factor?: number;
   delta?: number;
   percent?: boolean;
+  /** What the reader assumed (the amount of "make it lighter"), said in the note. */
+  assumed?: string;
   start: number;
   end: number;
 }
