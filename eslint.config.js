@@ -47,12 +47,13 @@ export default tseslint.config(
     },
   },
   {
-    // The Prusa agent reaches its tools through the MCP server only: their declarations, never their code.
+    // The Prusa agent reaches its tools through the MCP server only: their declarations, never their code
+    // (and the wording of a print's approval, read from the G-code where the agent runs: startPrintSubject.ts).
     files: ['agents/specialists/prusa/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/tools/prusa/*', '!**/tools/prusa/toolSpecs.ts', '!**/tools/prusa/filaments.ts', '**/mcp-servers/**'], message: 'the prusa agent calls its tools over MCP (tools/mcp); import only tools/prusa/toolSpecs.ts' }] },
+        { patterns: [{ group: ['**/tools/prusa/*', '!**/tools/prusa/toolSpecs.ts', '!**/tools/prusa/filaments.ts', '!**/tools/prusa/startPrintSubject.ts', '**/mcp-servers/**'], message: 'the prusa agent calls its tools over MCP (tools/mcp); import only tools/prusa/toolSpecs.ts' }] },
       ],
     },
   },

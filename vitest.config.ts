@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // every test temp folder under one root, removed at the end of the run (tests/support/tempRoot.ts)
+    globalSetup: ['tests/support/tempRoot.ts'],
     reporters: ['default'],
   },
 });

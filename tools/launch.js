@@ -10,6 +10,10 @@
 // (the plugin writes in the source file's URL), so files read next to a module (prompts,
 // package.json, worker boot files) resolve as they do from source.
 //
+// A bundle holds its checkout's absolute source URLs: the record is keyed by the checkout's path
+// (a `cp -a` copy, whose files keep their mtimes, rebuilds and runs its own code, never the
+// original's) and names its bundle folder relative to the cache.
+//
 // Falls back to tsx when the cache cannot be written or esbuild fails, and when ENGIAI_TSX=1.
 //
 //   node tools/launch.js <entry.ts> [args...]     (the entry sees argv[1] = entry.ts)
@@ -25,7 +29,8 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'engiai');
 function toolchain() {
   const esbuild = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version;
   const self = statSync(fileURLToPath(import.meta.url)).mtimeMs;
-  return `esbuild ${esbuild}, node ${process.version}, launcher ${self}`;
+  // the checkout's own path: a copy of it (same files, same mtimes) is another checkout
+  return `esbuild ${esbuild}, node ${process.version}, launcher ${self}, root ${ROOT}`;
 }
 
 /** The bundle directory recorded for entry if every input is unchanged, else null. */
@@ -34,8 +39,10 @@ function freshBundle(record, tools) {
     const r = JSON.parse(readFileSync(record, 'utf8'));
     if (r.toolchain !== tools) return null;
     for (const [file, mtime] of Object.entries(r.inputs)) if (statSync(join(ROOT, file)).mtimeMs !== mtime) return null;
-    statSync(join(r.dir, r.main));
-    return join(r.dir, r.main);
+    const dir = resolve(CACHE, r.dir);
+    if (relative(CACHE, dir).startsWith('..')) return null;
+    statSync(join(dir, r.main));
+    return join(dir, r.main);
   } catch {
     return null;
   }
@@ -76,7 +83,7 @@ async function rebuild(entry, record, tools) {
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = statSync(join(ROOT, file)).mtimeMs;
   const main = `${basename(entry).replace(/\.[cm]?ts$/, '')}.mjs`;
   const tmp = `${record}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ toolchain: tools, dir, main, inputs }));
+  writeFileSync(tmp, JSON.stringify({ toolchain: tools, dir: relative(CACHE, dir), main, inputs }));
   renameSync(tmp, record);
   removeStale(basename(dir).replace(/-[^-]+-[^-]+$/, '-'), dir);
   return join(dir, main);

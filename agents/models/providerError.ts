@@ -80,7 +80,10 @@ export function toEngiError(err: unknown, facts: ErrorFacts, ctx: ErrorContext):
     return new InfraError(`${who}: cannot reach ${ctx.endpoint ?? 'the provider'}: ${detail}`, {
       cause,
       retryable: true,
-      hint: ctx.provider === 'ollama' ? 'Is Ollama running? Start it with `ollama serve` or set OLLAMA_HOST.' : 'Check the network and the base URL.',
+      hint:
+        ctx.provider === 'ollama'
+          ? `Start Ollama at ${ctx.endpoint ?? 'OLLAMA_HOST'} (\`ollama serve\`, then \`ollama pull ${ctx.model}\` if the model is missing), set OLLAMA_HOST to where it runs, or switch to another model.`
+          : `Check the network and the base URL${ctx.endpoint ? ` ${ctx.endpoint}` : ''}, or switch to another model.`,
     });
   }
   const status = s === undefined ? '' : ` (HTTP ${s})`;

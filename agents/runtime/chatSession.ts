@@ -17,7 +17,7 @@ import type { Limits, SupervisorStateType } from '../supervisor/state.ts';
 import type { TurnLeases } from './turnLeases.ts';
 import { textOf } from '../supervisor/summarizeVisit.ts';
 import { currentTurn, partialAnswer } from '../supervisor/turnView.ts';
-import { InputError, reasonOf } from '../../tools/errors.ts';
+import { EngiError, InputError, reasonOf } from '../../tools/errors.ts';
 import { checkAnswer, checkDecision, decisionFor, isDecision, type ApprovalDecision } from '../supervisor/approvalDecision.ts';
 import { interruptedRunQuestion } from './interruptedRun.ts';
 import { sketchMessage, type Sketch } from '../sketch/sketchMessage.ts';
@@ -289,7 +289,9 @@ export class ChatSession {
     } catch (err) {
       const cancelled = opts.signal?.aborted === true;
       if (!(err instanceof GraphRecursionError) && !cancelled) {
-        emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0 });
+        // why it failed and what to do travel with the event: a reopened thread shows them too
+        const hint = err instanceof EngiError ? err.hint : undefined;
+        emit({ type: 'run_end', t: Date.now(), status: 'error', durationMs: performance.now() - t0, error: err instanceof Error ? err.message : String(err), ...(hint ? { hint } : {}) });
         throw err;
       }
       status = 'stopped';

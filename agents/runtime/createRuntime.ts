@@ -34,6 +34,8 @@ export interface RuntimeOptions {
   specialists?: readonly SpecialistFactory[];
   /** Factories added after the registry's (a plug-in outside the tree, a test's toy specialist). */
   extraSpecialists?: readonly SpecialistFactory[];
+  /** Where the person sees results (SpecialistDeps.surface; the web server: 'browser'). */
+  surface?: 'terminal' | 'browser';
   limits?: Partial<Limits>;
   /** Builds the chat model of a spec (default: resolveModel with the settings). */
   openModel?: (spec: string) => Promise<BaseChatModel>;
@@ -99,7 +101,7 @@ export function offlineRoles(model: OfflineChatModel, specialists: readonly Spec
 
 export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
-  const specialists = await buildSpecialists({ config }, [...(opts.specialists ?? SPECIALISTS), ...(opts.extraSpecialists ?? [])]);
+  const specialists = await buildSpecialists({ config, ...(opts.surface ? { surface: opts.surface } : {}) }, [...(opts.specialists ?? SPECIALISTS), ...(opts.extraSpecialists ?? [])]);
   const threads = opts.saver ? null : await openCheckpointer(opts.checkpointer ?? threadStoreSpec(config, config.home));
   const opened = opts.saver ?? threads!.saver;
   const saver = opts.wrapSaver ? opts.wrapSaver(opened) : opened;

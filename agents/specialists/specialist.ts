@@ -71,6 +71,12 @@ export interface ThreadView {
 /** What a specialist's factory may read: the settings (ENGIAI_HOME, services, keys). */
 export interface SpecialistDeps {
   config: EngiConfig;
+  /**
+   * Where the person sees the results: a terminal on this machine (default: a window a program
+   * opens is on their desktop), or a browser (the web UI: files show in the page, and a window would
+   * open on the server's desktop, not theirs).
+   */
+  surface?: 'terminal' | 'browser';
 }
 
 export type SpecialistFactory = (deps: SpecialistDeps) => Specialist | Promise<Specialist>;

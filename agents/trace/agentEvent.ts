@@ -47,7 +47,8 @@ export type AgentEvent =
   | { type: 'interrupt'; t: number; kind: InterruptKind; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }
-  | { type: 'run_end'; t: number; status: RunStatus; durationMs: number };
+  /** `error`/`hint`: why a failed run failed and what to do about it (status "error" only). */
+  | { type: 'run_end'; t: number; status: RunStatus; durationMs: number; error?: string; hint?: string };
 
 export type AgentEventType = AgentEvent['type'];
 export type RunStatus = 'done' | 'interrupted' | 'stopped' | 'error';

@@ -12,7 +12,7 @@
  *
  *   npm run bench:perf -- generative [--only speed,epoch,metrics,pipeline] [--batches 5] [--epochs 150] [--n-samples 50]
  */
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,20 +61,29 @@ async function smallDataset(home: string, rows: number, log: Log): Promise<strin
 }
 
 async function epochTime(data: string, epochs: number, log: Log) {
-  const out = join(mkdtempSync(join(tmpdir(), 'engiai-bench-')), 'model');
-  await train({ algo: 'cgan', problem: 'beams2d', epochs, seed: 1, scale: 'small', dataDir: data, outDir: out, log: (l) => l.includes('done in') && log(`epoch: ${l}`) });
-  const h = readCard(out)!.history;
-  return { epochs, train_rows: readCard(out)!.dataset.train_rows, epoch_s: h.map((e) => e.seconds), epoch_s_median: round(median(h.map((e) => e.seconds))), samples_per_s_median: round(median(h.map((e) => e.samples_per_s)), 1) };
+  const root = mkdtempSync(join(tmpdir(), 'engiai-bench-'));
+  const out = join(root, 'model');
+  try {
+    await train({ algo: 'cgan', problem: 'beams2d', epochs, seed: 1, scale: 'small', dataDir: data, outDir: out, log: (l) => l.includes('done in') && log(`epoch: ${l}`) });
+    const h = readCard(out)!.history;
+    return { epochs, train_rows: readCard(out)!.dataset.train_rows, epoch_s: h.map((e) => e.seconds), epoch_s_median: round(median(h.map((e) => e.seconds))), samples_per_s_median: round(median(h.map((e) => e.samples_per_s)), 1) };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 async function trainedVsUntrained(data: string, epochs: number, nSamples: number, log: Log) {
   const root = mkdtempSync(join(tmpdir(), 'engiai-bench-'));
   const result: Record<string, unknown> = { epochs, n_samples: nSamples };
-  for (const [label, e] of [['untrained', 0], ['trained', epochs]] as const) {
-    const dir = join(root, label);
-    await train({ algo: 'cgan', problem: 'beams2d', epochs: e, seed: 1, scale: 'small', dataDir: data, outDir: dir, log: (l) => l.includes('done in') && log(`${label}: ${l}`) });
-    const m = await evaluateModel({ modelDir: dir, nSamples, onProgress: (d, t) => d % 10 === 0 && log(`${label}: evaluated ${d}/${t}`) });
-    result[label] = { iog: m.iog, cog: m.cog, fog: m.fog, mmd: m.mmd, dpp: m.dpp, viol: m.viol, reference_objective: m.reference_objective, volume_fraction: m.generated_volume_fraction, seconds: m.seconds };
+  try {
+    for (const [label, e] of [['untrained', 0], ['trained', epochs]] as const) {
+      const dir = join(root, label);
+      await train({ algo: 'cgan', problem: 'beams2d', epochs: e, seed: 1, scale: 'small', dataDir: data, outDir: dir, log: (l) => l.includes('done in') && log(`${label}: ${l}`) });
+      const m = await evaluateModel({ modelDir: dir, nSamples, onProgress: (d, t) => d % 10 === 0 && log(`${label}: evaluated ${d}/${t}`) });
+      result[label] = { iog: m.iog, cog: m.cog, fog: m.fog, mmd: m.mmd, dpp: m.dpp, viol: m.viol, reference_objective: m.reference_objective, volume_fraction: m.generated_volume_fraction, seconds: m.seconds };
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
   const u = result.untrained as { mmd: number };
   const t = result.trained as { mmd: number };
@@ -119,6 +128,7 @@ async function pipeline(cluster: 'ci' | 'local', log: Log) {
   } finally {
     if (cluster === 'ci') await (ctx.executor('ci') as SlurmExecutor).ssh.exec(`rm -rf -- ${quote(remoteDir)}`).catch(() => {});
     ctx.close();
+    rmSync(config.home, { recursive: true, force: true });
   }
 }
 

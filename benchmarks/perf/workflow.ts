@@ -7,7 +7,7 @@
  * scoring), read back from the measured run's traces.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTraceDir } from '../trace/index.ts';
@@ -29,12 +29,21 @@ function bench(home: string, out: string, args: string[]): { wallS: number; summ
 }
 
 export async function run(argv: string[], log: RunLog): Promise<object> {
+  // the runs' home (ground-truth cache, traces) is removed with the measurement
+  const home = mkdtempSync(join(tmpdir(), 'perf-workflow-'));
+  try {
+    return await measure(argv, log, home);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function measure(argv: string[], log: RunLog, home: string): Promise<object> {
   const { flags } = parseFlags(argv);
   const samples = numberFlag(flags, 'samples', 5, { integer: true, min: 1 });
   const seeds = numberFlag(flags, 'seeds', 3, { integer: true, min: 1 });
   const concurrency = numberFlag(flags, 'concurrency', 2, { integer: true, min: 1 });
   const preset = typeof flags.preset === 'string' ? flags.preset : 'paper';
-  const home = mkdtempSync(join(tmpdir(), 'perf-workflow-'));
   const args = ['--samples', String(samples), '--seeds', String(seeds), '--concurrency', String(concurrency), '--preset', preset];
   log('first run: fills the ground-truth cache (not measured) …');
   const warm = bench(home, join(home, 'warm'), [...args, '--seeds', '1']);

@@ -22,6 +22,8 @@ beforeAll(async () => {
   tmp = tempHome('engiai-e2e-bench-');
   const config = loadConfig({ env: { ENGIAI_HOME: tmp.home }, cwd: tmp.home });
   for (const agent of ['reference', 'distracted']) await runWorkflow({ agent, problems: ['beams2d'], styles: ['Full', 'W-Distract'], samples: 1, seeds: [0], preset: 'small', config });
+  // a Natural run (the reference asks, as it should): IoU and WT do not apply there
+  await runWorkflow({ agent: 'reference', problems: ['beams2d'], styles: ['Natural'], samples: 1, seeds: [0], preset: 'small', config });
   server = await startTestServer(tmp.home, { client: true });
   b = await openBrowser();
 }, 240_000);
@@ -44,7 +46,22 @@ describe('Benchmarks page in Chromium', () => {
     const { page } = b;
     await page.goto(`${server.url}/#/benchmarks`);
     await page.waitForSelector('table.cells tbody tr');
-    expect((await rowsOf(page)).sort()).toEqual(['distracted|Full|1.00', 'distracted|W-Distract|0.00', 'reference|Full|1.00', 'reference|W-Distract|1.00']);
+    expect((await rowsOf(page)).sort()).toEqual(['distracted|Full|1.00', 'distracted|W-Distract|0.00', 'reference|Full|1.00', 'reference|Natural|1.00', 'reference|W-Distract|1.00']);
+    // at 1280 px the table fits (no sideways scroll), and a metric that does not apply reads n/a with why, not 0.00
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.$eval('.page', (e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.$eval('table.cells', (t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(1280);
+    const natural = 'table.cells tr[data-style="Natural"]';
+    await expect(page.textContent(`${natural} td[data-metric="iou"]`)).resolves.toBe('n/a');
+    await expect(page.getAttribute(`${natural} td[data-metric="iou"]`, 'title')).resolves.toMatch(/does not apply to Natural prompts/);
+    await expect(page.textContent(`${natural} td[data-metric="s_design"]`)).resolves.toBe('1.00');
+    await expect(page.textContent('table.cells tr[data-style="Full"][data-model="reference"] td[data-metric="wt"]')).resolves.toBe('n/a');
+    await expect(page.getAttribute('table.cells tr[data-style="Full"][data-model="reference"] td[data-metric="wt"]', 'title')).resolves.toMatch(/asks for no STL export/);
+    await expect(page.textContent('table.cells tr[data-style="W-Distract"][data-model="reference"] td[data-metric="wt"]')).resolves.toMatch(/^\d\.\d\d$/);
+    await b.shot('bench-0-cells-1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await b.shot('bench-0-cells-1280-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.selectOption('select[name="style"]', 'W-Distract');
     expect((await rowsOf(page)).sort()).toEqual(['distracted|W-Distract|0.00', 'reference|W-Distract|1.00']);
     await page.selectOption('select[name="model"]', 'distracted');

@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The manufacturing hand-off in the web UI (Debian Chromium): a design request that ends in a print
- * shows the slicing summary in the slice_stl card, the approval dialog before start_print, and the
- * printers page with the simulated printer's state, progress and temperatures until FINISHED.
+ * shows the slicing summary in the slice_stl card, the approval dialog before start_print (printer,
+ * file, estimated time and filament in words), and the printers page with the simulated printer's
+ * state, progress and temperatures until FINISHED; then the page's Pause, Resume and Cancel (which
+ * asks first) on a second job.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +52,14 @@ describe('printing from the web UI', () => {
     await expect(page.textContent('dialog.interrupt-dialog h2')).resolves.toBe('Approve start_print?');
     await expect(page.textContent('dialog.interrupt-dialog .from')).resolves.toBe('from prusa');
     expect(sim.printer.state).toBe('IDLE');
+    // the approval in words: printer, file, estimated time and filament from the sliced G-code's metadata, no JSON
+    const row = (key: string) => page.textContent(`dialog table.subject tr[data-key="${key}"] td`);
+    await expect(row('printer')).resolves.toBe(`printer (${sim.url})`);
+    await expect(row('file')).resolves.toMatch(/^design-.*\.gcode$/);
+    await expect(row('estimated_print_time')).resolves.toMatch(/^(\d+h )?\d+m \d+s$/);
+    await expect(row('filament')).resolves.toMatch(/^[\d.]+ m · [\d.]+ g · PLA$/);
+    await expect(page.textContent('dialog.interrupt-dialog th')).resolves.not.toContain('_');
+    expect(await page.textContent('dialog.interrupt-dialog')).not.toMatch(/[{}]/);
 
     // the slicing summary, from the G-code PrusaSlicer wrote
     const card = '.tool-card[data-tool="slice_stl"][data-state="ok"]';
@@ -78,6 +88,36 @@ describe('printing from the web UI', () => {
     await page.waitForSelector(`${printer}[data-state="FINISHED"]`, { timeout: 30_000 });
     await expect(page.getAttribute(`${printer} .printer-progress`, 'data-progress')).resolves.toBe('100');
     await b.shot('printer-3-finished');
+
+    // the page's own controls on a second job of the same file: Pause, Resume, Cancel (which asks first)
+    const file = sim.printer.fileNames().find((n) => n.endsWith('.gcode'))!;
+    sim.printer.print(file);
+    await page.waitForSelector(`${printer}[data-state="PRINTING"] button.printer-pause`, { timeout: 20_000 });
+    await page.click(`${printer} button.printer-pause`);
+    await page.waitForSelector(`${printer}[data-state="PAUSED"] button.printer-resume`, { timeout: 20_000 });
+    expect(sim.printer.state).toBe('PAUSED');
+    await b.shot('printer-4-paused');
+    await page.click(`${printer} button.printer-resume`);
+    await page.waitForSelector(`${printer}[data-state="PRINTING"] button.printer-pause`, { timeout: 20_000 });
+    await page.click(`${printer} button.printer-pause`);
+    await page.waitForSelector(`${printer}[data-state="PAUSED"]`, { timeout: 20_000 });
+    const asked: string[] = [];
+    page.once('dialog', (d) => (asked.push(d.message()), void d.dismiss()));
+    await page.click(`${printer} button.printer-cancel`);
+    await page.waitForTimeout(500);
+    expect(asked[0]).toMatch(/^Cancel job \d+ \(design-.*\.gcode\) on printer\? The print ends for good/);
+    expect(sim.printer.state).toBe('PAUSED');
+    page.once('dialog', (d) => void d.accept());
+    await page.click(`${printer} button.printer-cancel`);
+    await page.waitForSelector(`${printer}[data-state="STOPPED"]`, { timeout: 20_000 });
+    await expect(page.locator(`${printer} .printer-controls`).count()).resolves.toBe(0);
+    await b.shot('printer-5-cancelled');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.$eval('.page', (e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    await b.shot('printer-6-cancelled-390-dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(b.errors.join('\n')).toBe('');
   }, 240_000);
 });

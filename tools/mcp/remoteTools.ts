@@ -6,7 +6,7 @@
  * cancels the call on the server; a call the person approved is confirmed when the server asks.
  */
 import type { z } from 'zod';
-import { approvalNeeded, type BoundTool } from '../tool.ts';
+import { approvalNeeded, type ApprovalSubject, type BoundTool } from '../tool.ts';
 import type { McpConnection } from './mcpConnection.ts';
 import { decodeError, decodeOutput } from './wireFormat.ts';
 
@@ -18,13 +18,17 @@ export interface RemoteToolSpec {
   needsApproval?: boolean;
 }
 
-export function remoteTool(spec: RemoteToolSpec, connection: McpConnection): BoundTool {
+/** What a call that asks would do, in the person's words, resolved where the agent runs (default: its arguments). */
+export type RemoteSubject = (args: unknown) => ApprovalSubject;
+
+export function remoteTool(spec: RemoteToolSpec, connection: McpConnection, subjectOf?: RemoteSubject): BoundTool {
   return Object.freeze({
     name: spec.name,
     description: spec.description,
     schema: spec.schema,
     keyFields: spec.keyFields,
     needsApproval: spec.needsApproval,
+    ...(subjectOf ? { callSubject: (args: unknown) => subjectOf(args) } : {}),
     async run(args: unknown, runtime: Parameters<BoundTool['run']>[1]) {
       const progress = runtime.progress;
       // the runtime runs a tool that needs approval only after the person said yes to this call
@@ -36,4 +40,6 @@ export function remoteTool(spec: RemoteToolSpec, connection: McpConnection): Bou
   });
 }
 
-export const remoteTools = (specs: readonly RemoteToolSpec[], connection: McpConnection): BoundTool[] => specs.map((s) => remoteTool(s, connection));
+/** `subjects`: the specialist's own wording of what some of its calls would do, by tool name. */
+export const remoteTools = (specs: readonly RemoteToolSpec[], connection: McpConnection, subjects: Record<string, RemoteSubject> = {}): BoundTool[] =>
+  specs.map((s) => remoteTool(s, connection, Object.hasOwn(subjects, s.name) ? subjects[s.name] : undefined));

@@ -9,6 +9,7 @@
 import { Tracer, type AgentEvent, type ChatSession, type Runtime, type TurnResult } from '../../agents/index.ts';
 import { DEFAULTS } from '../../config/defaults.ts';
 import { LiveTurn, type LiveTurnBounds, type TurnFrame } from './liveTurn.ts';
+import { TokenWords, type TokenChunk } from './tokenWords.ts';
 import type { ThreadIndex } from './threadIndex.ts';
 import type { Sketch } from '../../agents/index.ts';
 
@@ -41,6 +42,8 @@ export interface ChatServiceOptions {
   present?: (event: AgentEvent) => unknown;
   /** An answer as clients see it (no server paths). */
   presentText?: (text: string) => string;
+  /** A pending question as clients see it (no server paths). */
+  presentInterrupt?: (payload: TurnResult['interrupt']) => TurnResult['interrupt'];
   /** A failed turn's error as clients see it (no stack, no server path). */
   describeError?: (err: unknown) => unknown;
   /** A turn failed (the server logs what clients do not see). */
@@ -141,7 +144,8 @@ export class ChatService {
     try {
       const result = await this.runClaimed(live, req);
       const answer = result.answer === null ? null : (this.opts.presentText?.(result.answer) ?? result.answer);
-      const data: TurnEndFrame = { threadId: live.threadId, status: result.status, answer, interrupt: result.interrupt, stopReason: result.status === 'stopped' ? live.stopReason : null };
+      const interrupt = this.opts.presentInterrupt?.(result.interrupt) ?? result.interrupt;
+      const data: TurnEndFrame = { threadId: live.threadId, status: result.status, answer, interrupt, stopReason: result.status === 'stopped' ? live.stopReason : null };
       end = { event: 'turn_end', data };
     } catch (err) {
       this.opts.onError?.(live.threadId, err);
@@ -158,17 +162,28 @@ export class ChatService {
     index.touch(threadId, req.model);
     const turn = index.nextTurn(threadId);
     const present = this.opts.present ?? ((e: AgentEvent) => e);
+    // tokens go out as whole words, so a path split over tokens is presented (hidden) whole
+    const words = new TokenWords();
+    const sendTokens = (chunks: (TokenChunk | null)[]) => {
+      for (const c of chunks) if (c) live.push({ event: 'token', data: present({ type: 'token', ...c }) });
+    };
     const tracer = new Tracer([
       {
         onEvent: (e) => {
+          if (e.type === 'token') return sendTokens([words.push(e.agent, e.text, e.t)]);
+          sendTokens(words.flush());
           // stored first, then sent: a client attaching in between reads it from the index
-          const seq = e.type === 'token' ? undefined : index.addEvent(threadId, turn, e);
+          const seq = index.addEvent(threadId, turn, e);
           live.push({ event: e.type, data: present(e), seq });
         },
       },
     ]);
-    const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, sketch: req.sketch, tracer, signal: live.signal });
-    index.touch(threadId);
-    return result;
+    try {
+      const result = await session.runTurn({ threadId, message: req.message, resume: req.resume, sketch: req.sketch, tracer, signal: live.signal });
+      index.touch(threadId);
+      return result;
+    } finally {
+      sendTokens(words.flush());
+    }
   }
 }

@@ -12,11 +12,13 @@ import { createRuntime, type Limits, type SpecialistFactory } from '../../agents
 import { approvalList, describeApprovals, type ApprovalList } from './approvalList.ts';
 import { ChatService } from './chatService.ts';
 import { distDir, ensureClientBuilt } from './clientBuild.ts';
-import { presentEvent, presentText } from './presentEvent.ts';
+import { presentEvent, presentInterrupt, presentText } from './presentEvent.ts';
 import { errorBody, errorHandler, statusOf } from './httpErrors.ts';
 import { benchRoutes } from './routes/benchRoutes.ts';
 import { documentsRoutes } from './routes/documentsRoutes.ts';
+import { designsRoutes } from './routes/designsRoutes.ts';
 import { filesRoutes } from './routes/filesRoutes.ts';
+import { jobsRoutes } from './routes/jobsRoutes.ts';
 import { printersRoutes } from './routes/printersRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';
 import { settingsRoutes } from './routes/settingsRoutes.ts';
@@ -79,7 +81,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
 
   const home = opts.config.home;
   const [{ DesignStore }, { artifactsDir }] = await Promise.all([import('../../tools/engineering/store/designStore.ts'), import('../../config/paths.ts')]);
-  const runtime = await createRuntime({ config: opts.config, wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
+  // the person is in a browser: files show in the page, never in a window on the server's desktop
+  const runtime = await createRuntime({ config: opts.config, surface: 'browser', wrapSaver: yieldingSaver, limits: opts.limits, openModel: opts.openModel, extraSpecialists: opts.extraSpecialists, log });
   let index: ThreadIndex;
   try {
     // the stores open first: a damaged one fails at once, before a client build
@@ -104,6 +107,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
     unattendedMs: opts.unattendedMs ?? opts.config.server.unattendedS * 1000,
     present: (e) => presentEvent({ artifactsRoot, home }, e),
     presentText: (text) => presentText({ artifactsRoot, home }, text),
+    presentInterrupt: (payload) => presentInterrupt({ artifactsRoot, home }, payload),
     describeError: (err) => errorBody(err, home),
     onError: (id, err) => statusOf(err) >= 500 && log(`turn on thread ${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });
@@ -138,7 +142,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   app.set('query parser', 'simple');
   app.use(securityHeaders(), hostGuard(isLoopbackHost(host)), tokenGuard(token), csrfGuard());
   app.get('/api/health', (_req, res) => void res.json({ ok: true }));
-  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders), voiceRoutes(state), sketchRoutes(state));
+  app.use(reportRoutes(state), threadsRoutes(state), settingsRoutes(state), filesRoutes(state), designsRoutes(state), jobsRoutes(state), printersRoutes(state), documentsRoutes(state), benchRoutes(state, opts.benchFolders), voiceRoutes(state), sketchRoutes(state));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'no such API endpoint' }));
   if (opts.client !== false) {
     app.use(express.static(distDir, { index: 'index.html', dotfiles: 'deny' }));

@@ -69,7 +69,8 @@ function report(d: DoneCall): string {
 }
 
 /** `viewers`: for each file type, the installed whitelisted programs that show it. */
-export function planCli(task: SpecialistTask, viewers: Record<string, string[]>): Plan {
+/** `browser`: the person is in the web UI, where files show in the page (no window opens on the server). */
+export function planCli(task: SpecialistTask, viewers: Record<string, string[]>, opts: { browser?: boolean } = {}): Plan {
   const { request, done } = task;
   const text = writeTask(task);
   if (done.length) return { text: done.map(report).join('\n'), calls: [] };
@@ -86,6 +87,15 @@ export function planCli(task: SpecialistTask, viewers: Record<string, string[]>)
     };
   }
   const file = lastPathOf(request, type) ?? lastPathOf(text, type);
+  if (opts.browser) {
+    const shown = type === 'stl' ? 'press "View in 3D" on its card to turn it in the page\'s 3D viewer' : 'it shows in the page (open its link)';
+    return {
+      text: file
+        ? `In the web UI the file opens here, not in a window on the server: ${file} — ${shown}.`
+        : `I see no .${type} file in this conversation to show. Make one first (e.g. export an STL); in the web UI it opens in the page.`,
+      calls: [],
+    };
+  }
   if (!file) return { text: `I see no .${type} file in this conversation to open. Make one first (e.g. export an STL), or give its path.`, calls: [] };
   const viewer = app ?? allowed[0];
   if (!viewer) return { text: `No viewer for .${type} files is installed among the whitelisted programs (commands.programs): install one such as f3d or meshlab, or whitelist another.`, calls: [] };

@@ -101,6 +101,8 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
     if (Object.keys(kept).length + Object.keys(keptCfg).length) extras.notes.push(`other values as in ${base.id}: ${JSON.stringify({ ...kept, ...keptCfg })}`);
     const earlier = fu.sameSteps && base.request ? normalize(base.request).text : '';
     const again = earlier ? readSteps(earlier) : null;
+    // a picture like the earlier design's: a new design made from one the person asked to see is rendered too
+    const shown = base.request ? readSteps(normalize(base.request).text).render : false;
     const conditions = { ...kept, ...v.conditions };
     const exports = parseExports(r.text.text, conditions);
     return {
@@ -108,7 +110,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
       work: {
         optimize: { problem: base.problem, conditions, config: { ...keptCfg, ...pick(v.config, cfgNames) } },
         simulate: st.simulate || Boolean(again?.simulate),
-        render: st.render || Boolean(again?.render),
+        render: st.render || Boolean(again?.render) || shown,
         stl: st.stl || Boolean(again?.stl),
         exports: exports.exports.length || exports.branching || !earlier ? exports : parseExports(earlier, conditions),
         ...(st.compare ? { compare: fu.compare.map((d) => d.id) } : {}),

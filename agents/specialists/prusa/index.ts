@@ -2,16 +2,20 @@
  * The Prusa specialist (paper §3.2, "Prusa agent"): slices STL files and drives 3-D printers. Its
  * tools run in the Prusa MCP server (mcp-servers/prusa), reached over a real MCP connection — a
  * child process on stdio it starts on first use, or `prusa.server.url` (Streamable HTTP). It
- * imports only the tools' declarations (tools/prusa/toolSpecs.ts), never their code. Starting a
- * print always asks the person. Always available: slicing is local; with no printer configured the
+ * imports only the tools' declarations (tools/prusa/toolSpecs.ts) and the wording of a print's
+ * approval (tools/prusa/startPrintSubject.ts), never the tools' code. Starting a print always asks
+ * the person, saying the printer, the file, the estimated print time and the filament. Always
+ * available: slicing is local; with no printer configured the
  * printer tools answer "no printer is configured" and say how to add one.
  */
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fileURLToPath } from 'node:url';
+import { artifactsDir } from '../../../config/paths.ts';
 import type { EngiConfig } from '../../../config/schema.ts';
 import { askPerson } from '../../../tools/askPerson.ts';
 import { McpConnection, type McpEndpoint } from '../../../tools/mcp/mcpConnection.ts';
 import { remoteTools } from '../../../tools/mcp/remoteTools.ts';
+import { startPrintSubject } from '../../../tools/prusa/startPrintSubject.ts';
 import { PRINTER_TOOL_SPECS } from '../../../tools/prusa/toolSpecs.ts';
 import { loadPrompt } from '../../prompts/loadPrompt.ts';
 import type { Specialist, SpecialistFactory } from '../specialist.ts';
@@ -38,7 +42,13 @@ export const prusaSpecialist: SpecialistFactory = ({ config }): Specialist => {
   return {
     name: 'prusa',
     description: 'Slices STL files with PrusaSlicer (print time, filament use) and controls Prusa 3-D printers over PrusaLink: status, upload (into folders), start (after the person approves), pause, resume, cancel; lists the files on a printer and takes a picture with its camera.',
-    tools: [...remoteTools(PRINTER_TOOL_SPECS, connection), askPerson()],
+    // a print's approval says the printer, the file, the estimated time and filament (from the G-code's metadata)
+    tools: [
+      ...remoteTools(PRINTER_TOOL_SPECS, connection, {
+        start_print: (args) => startPrintSubject({ printers, artifactsRoot: artifactsDir(config.home) }, args as Parameters<typeof startPrintSubject>[1]),
+      }),
+      askPerson(),
+    ],
     prompt: loadPrompt(new URL('./prompt.md', import.meta.url), {
       PRINTERS: printers.length
         ? printers.map((p) => `${p.name} (${p.url})`).join(', ')

@@ -143,6 +143,27 @@ describe('the cli agent in a conversation (offline model)', () => {
     expect(ran()).toContain(`viewer ${stl}`);
   });
 
+  it('for a person in a browser (the web UI) no window opens on the server: the answer points at the page\'s 3D viewer, and window programs are not offered', async () => {
+    const web = await createRuntime({ config: loadConfig({ env: { ENGIAI_HOME: home }, configPath }), saver: new MemorySaver(), surface: 'browser' });
+    try {
+      const session = await web.session({ model: createOfflineModel() });
+      let r = await session.runTurn({ threadId: 'web-view', message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 5 and export an STL' });
+      const stl = /(\/\S+\.stl)/.exec(r.answer ?? '')?.[1];
+      expect(stl).toBeDefined();
+      const before = ran();
+      r = await session.runTurn({ threadId: 'web-view', message: 'open the STL in the viewer' });
+      expect(r.interrupt).toBeNull();
+      expect(r.answer).toContain(`In the web UI the file opens here, not in a window on the server: ${stl}`);
+      expect(r.answer).toContain('View in 3D');
+      // a window program named outright is not whitelisted here, and nothing ran
+      r = await session.runTurn({ threadId: 'web-view2', message: `run the command stlview "${stl}"` });
+      expect(r.interrupt).toBeNull();
+      expect(ran()).toBe(before);
+    } finally {
+      await web.close();
+    }
+  });
+
   it('a path given in the request is the one opened', async () => {
     const session = await runtime.session({ model: createOfflineModel() });
     const stl = join(home, 'artifacts', 'part', 'beam.stl');

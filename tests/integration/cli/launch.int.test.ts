@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,5 +64,38 @@ describe('tools/launch.js: TypeScript entry points from a cached bundle', () => 
     const r = run(broken, []);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/Expected|Unexpected|error/i);
+  });
+});
+
+describe('a copy of the checkout runs its own code', () => {
+  // a checkout-like tree: the launcher, esbuild in node_modules, an ES module package with two modules
+  const base = mkdtempSync(join(tmpdir(), 'engiai-launch-copy-'));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const original = join(base, 'original');
+  mkdirSync(join(original, 'tools'), { recursive: true });
+  mkdirSync(join(original, 'node_modules'), { recursive: true });
+  mkdirSync(join(original, 'app'), { recursive: true });
+  copyFileSync(LAUNCH, join(original, 'tools', 'launch.js'));
+  symlinkSync(join(ROOT, 'node_modules', 'esbuild'), join(original, 'node_modules', 'esbuild'));
+  writeFileSync(join(original, 'package.json'), '{"type":"module"}');
+  writeFileSync(join(original, 'app', 'dep.ts'), 'export const where: string = import.meta.url;\n');
+  writeFileSync(join(original, 'app', 'main.ts'), "import { where } from './dep.ts';\nconsole.log(JSON.stringify({ where, self: import.meta.url }));\n");
+  const runIn = (root: string) => {
+    const r = spawnSync(process.execPath, [join(root, 'tools', 'launch.js'), join(root, 'app', 'main.ts')], { cwd: root, env: { ...process.env, ENGIAI_TSX: '' }, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as { where: string; self: string };
+  };
+
+  it('cp -a keeps every mtime, and the copy still runs its own modules from its own bundle', () => {
+    expect(runIn(original).where).toBe(pathToFileURL(join(original, 'app', 'dep.ts')).href);
+    const copy = join(base, 'copy');
+    const cp = spawnSync('cp', ['-a', original, copy], { encoding: 'utf8' });
+    expect(cp.status).toBe(0);
+    // the copy carries the original's cache (its record says fresh for the same files): it must not run it
+    expect(readdirSync(join(copy, 'node_modules', '.cache', 'engiai')).some((f) => f.endsWith('.json'))).toBe(true);
+    const out = runIn(copy);
+    expect(out).toEqual({ where: pathToFileURL(join(copy, 'app', 'dep.ts')).href, self: pathToFileURL(join(copy, 'app', 'main.ts')).href });
+    // and the original's bundle stays the original's
+    expect(runIn(original).where).toBe(pathToFileURL(join(original, 'app', 'dep.ts')).href);
   });
 });

@@ -2,6 +2,7 @@
  * Answers name no server folder, over real HTTP: a design session's answer (streamed, in
  * `turn_end`, stored, re-attached, and in the checkpoint messages) has no ENGIAI_HOME or temp path;
  * artifact files in it are `[name](/artifacts/…)` links that serve the file, a design's folder is its id.
+ * Hand-off tasks and tool-call arguments shown in the timeline name none either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentText } from '../../../web/server/presentEvent.ts';
@@ -41,6 +42,19 @@ describe('answers for people', () => {
     expect(links.map((l) => l[1].split('/').pop())).toEqual(expect.arrayContaining(['design.npy', 'render.png']));
     for (const [, , url] of links) expect((await fetch(`${server.url}${url}`)).status).toBe(200);
     expect(answer).toMatch(/Stored in beams2d-[0-9a-f]{16}\b/);
+  });
+
+  it('a hand-off to a second agent and its calls name no server path either (the task carries what was found, with paths)', async () => {
+    const frames = await turn(server.url, 'handoff-paths', { message: 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3, export an STL and slice it' });
+    expect(frames.at(-1)).toMatchObject({ event: 'turn_end' });
+    const handoffs = frames.filter((f) => f.event === 'handoff').map((f) => String(f.data.task));
+    expect(handoffs.some((t) => /Found so far/.test(t) && /\.stl\b/.test(t))).toBe(true);
+    const calls = frames.filter((f) => f.event === 'tool_call' && f.data.name === 'slice_stl');
+    expect(calls.length).toBe(1);
+    expect(String((calls[0].data.args as { stl_path: string }).stl_path)).toMatch(/^beams2d-[0-9a-f]{16}\/.*\.stl$/);
+    const detail = await (await fetch(`${server.url}/api/threads/handoff-paths`)).text();
+    const replay = await (await fetch(`${server.url}/api/threads/handoff-paths/events`)).text();
+    for (const text of [JSON.stringify(frames), detail, replay]) expect(text).not.toContain(tmp.home);
   });
 
   it('presentText: files become links, folders their names, other server paths are hidden', () => {

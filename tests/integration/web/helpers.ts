@@ -38,7 +38,7 @@ export function parseSse(text: string): SseFrame[] {
 }
 
 /** Posts a turn and returns every SSE frame once the stream ends. */
-export async function turn(url: string, threadId: string, body: { message?: string; resume?: unknown }, headers: Record<string, string> = {}): Promise<SseFrame[]> {
+export async function turn(url: string, threadId: string, body: { message?: string; resume?: unknown; model?: string }, headers: Record<string, string> = {}): Promise<SseFrame[]> {
   const res = await fetch(`${url}/api/threads/${threadId}/turn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...CSRF, ...headers },

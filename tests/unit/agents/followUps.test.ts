@@ -72,6 +72,20 @@ describe('follow-ups in a thread, with the real tools', () => {
     expect(again.calls[1].args).toMatchObject({ conditions: { volfrac: 0.3, weight: 0.8 }, config: { max_iter: 3 } });
   });
 
+  it('a new design from one that was rendered is rendered too ("now with rmin 3"), and one from an unrendered design is not', async () => {
+    const t = 'fu-picture';
+    await turn(t, 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3 and render it');
+    const next = await turn(t, 'now with rmin 3');
+    expect(next.calls.map((c) => c.name)).toEqual(['create_problem', 'optimize_design', 'render_design']);
+    const id = String(next.result('optimize_design')?.design_id);
+    expect(next.calls[2].args).toEqual({ design_id: id });
+    expect(existsSync(String((next.result('render_design')?.files as Record<string, string>).render))).toBe(true);
+
+    const plain = 'fu-no-picture';
+    await turn(plain, 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 20x10 grid with max_iter 3');
+    expect((await turn(plain, 'now with rmin 3')).calls.map((c) => c.name)).toEqual(['create_problem', 'optimize_design']);
+  });
+
   it('a request with no design in the thread says so', async () => {
     const r = await turn('fu-empty', 'export the last one');
     expect(r.calls.map((c) => c.name)).toEqual(['list_designs']);

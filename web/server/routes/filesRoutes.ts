@@ -1,13 +1,13 @@
 /**
  * Files: artifacts (only from the artifact folder, see artifactFiles.ts; active types such as HTML
- * and SVG as sandboxed attachments, see servedFile.ts), the stored designs with
- * links to their files, and document uploads into ENGIAI_HOME/uploads with a size limit (413).
+ * and SVG as sandboxed attachments, see servedFile.ts) and document uploads into
+ * ENGIAI_HOME/uploads with a size limit (413). The stored designs are designsRoutes.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, raw, type RequestHandler } from 'express';
-import { ArtifactPathError, artifactUrl, resolveArtifactFile } from '../artifactFiles.ts';
+import { ArtifactPathError, resolveArtifactFile } from '../artifactFiles.ts';
 import { makeDirs } from '../../../tools/fileFaults.ts';
 import { HttpError } from '../httpErrors.ts';
 import { servedFileHeaders } from '../servedFile.ts';
@@ -29,21 +29,6 @@ export function filesRoutes(state: WebState): Router {
       if (err instanceof ArtifactPathError) throw new HttpError(404, `artifact not found: ${err.message}`);
       throw err;
     }
-  });
-
-  r.get('/api/designs', async (_req, res) => {
-    const records = await state.store.list();
-    res.json({
-      designs: records.slice(0, 200).map((d) => ({
-        id: d.id,
-        problem: d.meta.problem,
-        createdAt: d.meta.createdAt,
-        conditions: d.meta.conditions,
-        objectives: d.meta.objectives,
-        iterations: d.meta.iterations,
-        files: Object.fromEntries(Object.entries(d.meta.files).flatMap(([role, name]) => (name ? [[role, artifactUrl(state.artifactsRoot, join(d.path, name))]] : []))),
-      })),
-    });
   });
 
   const body = raw({ type: () => true, limit: state.uploadLimitBytes });

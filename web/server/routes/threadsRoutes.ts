@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Router, json, type Request } from 'express';
 import { serializeMessage, type InterruptPayload, type ThreadView } from '../../../agents/index.ts';
 import { linksOf } from '../artifactFiles.ts';
-import { presentEvent, presentText } from '../presentEvent.ts';
+import { presentEvent, presentInterrupt, presentMessage, presentValue } from '../presentEvent.ts';
 import { ServerBusyError, ThreadBusyError, type ClaimedTurn } from '../chatService.ts';
 import { HttpError } from '../httpErrors.ts';
 import { checkResumeBody } from '../resumeBody.ts';
@@ -120,8 +120,8 @@ export function threadsRoutes(state: WebState): Router {
     res.json({
       thread: row ?? { id, title: id, model: state.settings.model, created: null, updated: null, voice: false },
       events: state.index.events(id).map((e) => ({ seq: e.seq, turn: e.turn, event: presentEvent(state, e.event) })),
-      messages: messages.map(serializeMessage).map((m) => (typeof m.content === 'string' ? { ...m, content: presentText(state, m.content) } : m)),
-      interrupt: await session.pendingInterrupt(id),
+      messages: messages.map(serializeMessage).map((m) => presentMessage(state, m)),
+      interrupt: presentInterrupt(state, await session.pendingInterrupt(id)),
       running: state.chat.isRunning(id),
     });
   });
@@ -135,7 +135,7 @@ export function threadsRoutes(state: WebState): Router {
         .map((s) => s.threadView!(id).catch((err: Error): ThreadView => ({ agent: s.name, kind: 'error', title: s.name, data: { error: err.message } }))),
     );
     res.json({
-      views: views.filter((v) => v !== null).map(({ artifacts, ...v }) => ({ ...v, links: linksOf(state.artifactsRoot, artifacts ?? []) })),
+      views: views.filter((v) => v !== null).map(({ artifacts, ...v }) => ({ ...v, data: presentValue(state, v.data), links: linksOf(state.artifactsRoot, artifacts ?? []) })),
     });
   });
 
@@ -160,13 +160,18 @@ export function threadsRoutes(state: WebState): Router {
 
   r.post('/api/threads/:id/turn', async (req, res) => {
     const id = threadId(req);
-    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown; sketch?: unknown };
+    const body = (isObject(req.body) ? req.body : {}) as { message?: unknown; resume?: unknown; model?: unknown; sketch?: unknown };
     const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : undefined;
     if (message && message.length > MAX_MESSAGE) throw new HttpError(413, `message longer than ${MAX_MESSAGE} characters`);
     if (message === undefined && body.resume === undefined) throw new HttpError(400, 'give "message" (text) or "resume" (the answer to a pending question)');
     const sketch = sketchOf(body.sketch);
     if (sketch && message === undefined) throw new HttpError(400, 'a sketch goes with a message: say what to do with it');
     if (state.chat.isRunning(id)) throw new HttpError(409, `a turn is already running on thread ${id}`);
+    // the model is the thread's own (chosen in its chat, else the server's default when it was created): one chat's choice never changes another's
+    if (body.model !== undefined && (typeof body.model !== 'string' || !body.model.trim() || body.model.length > 500)) throw new HttpError(400, 'model must be a model spec such as "offline" or "ollama:llama3.1"');
+    const chosen = typeof body.model === 'string' ? body.model.trim() : undefined;
+    if (chosen) await state.checkModel(chosen);
+    const model = chosen ?? state.index.get(id)?.model ?? state.settings.model;
     let resume: unknown;
     if (body.resume !== undefined) {
       // an answer is checked against the question it answers before anything runs
@@ -176,7 +181,7 @@ export function threadsRoutes(state: WebState): Router {
     }
     const turn = claim(state, id);
     try {
-      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), state.settings.model);
+      if (!state.index.get(id)) state.index.create(id, threadTitle(message ?? 'Chat'), model);
       else if (message && state.index.get(id)!.title === 'New chat') state.index.rename(id, threadTitle(message));
     } catch (err) {
       turn.release();
@@ -186,7 +191,7 @@ export function threadsRoutes(state: WebState): Router {
     const sse = openSse(req, res, { onClose: () => detach() });
     sse.send('accepted', { threadId: id, t: Date.now() });
     const detach = watch(turn.live, sse);
-    turn.start({ model: state.settings.model, approvals: state.settings.approvals, message, resume, sketch });
+    turn.start({ model, approvals: state.settings.approvals, message, resume, sketch });
   });
 
   // re-attach to a thread: its stored events after the cursor, then the running turn live to its end

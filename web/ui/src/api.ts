@@ -32,16 +32,23 @@ export const api = {
   settings: () => call<SettingsView>('/api/settings'),
   saveSettings: (s: { model?: string; approvals?: string[] }) => call<{ model: string; approvals: string[] }>('/api/settings', { method: 'PUT', body: JSON.stringify(s) }),
   designs: () => call<{ designs: DesignView[] }>('/api/designs').then((r) => r.designs),
+  renderDesign: (id: string) => call<{ id: string; files: Record<string, string | null> }>(`/api/designs/${encodeURIComponent(id)}/render`, { method: 'POST' }),
   uploads: () => call<{ files: { name: string; bytes: number; modified: string }[]; limitBytes: number }>('/api/uploads'),
-  printers: () => call<{ printers: PrinterView[] }>('/api/printers').then((r) => r.printers),
+  printers: () => call<{ printers: PrinterView[]; confirm: Record<PrinterControl, boolean> }>('/api/printers'),
+  printerControl: (name: string, control: PrinterControl, jobId: number, confirm: boolean) =>
+    call<{ printer: PrinterView; done: string }>(`/api/printers/${encodeURIComponent(name)}/${control}`, { method: 'POST', body: JSON.stringify({ job_id: jobId, ...(confirm ? { confirm: true } : {}) }) }),
+  allJobs: () => call<{ threads: { thread: { id: string; title: string }; view: ThreadViewData }[] }>('/api/jobs').then((r) => r.threads),
   threadViews: (id: string) => call<{ views: ThreadViewData[] }>(`/api/threads/${encodeURIComponent(id)}/views`).then((r) => r.views),
   upload: (file: File) => call<{ name: string; bytes: number }>(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } }),
 };
+
+export type PrinterControl = 'pause' | 'resume' | 'cancel';
 
 export interface PrinterView {
   name: string;
   url: string;
   state?: string;
+  jobId?: number;
   progress?: number;
   timeRemainingS?: number;
   file?: string;
@@ -81,7 +88,8 @@ export interface TurnHandlers {
   /** `seq`: the stored event's id, the cursor to re-attach after. */
   onEvent(event: AgentEvent, seq?: number): void;
   onEnd(end: TurnEnd): void;
-  onError(message: string): void;
+  /** `hint`: what to do about it (start a service, switch the model), when the server knows. */
+  onError(message: string, hint?: string): void;
 }
 
 /** How a followed stream ended: the turn's end or a server error (`ended`), no turn running (`idle`), or the connection closed first. */
@@ -94,7 +102,7 @@ export interface TurnSketch {
   png?: string;
 }
 
-export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown; sketch?: TurnSketch }, h: TurnHandlers): Promise<FollowOutcome> {
+export async function streamTurn(threadId: string, body: { message?: string; resume?: unknown; sketch?: TurnSketch; model?: string }, h: TurnHandlers): Promise<FollowOutcome> {
   const res = await fetch(`/api/threads/${encodeURIComponent(threadId)}/turn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...CSRF },
@@ -113,8 +121,8 @@ export const stopTurn = (threadId: string) => call<{ stopping: boolean; status?:
 
 async function follow(res: Response, h: TurnHandlers): Promise<FollowOutcome> {
   if (!res.ok || !res.body) {
-    const err = (await res.json().catch(() => ({}))) as { error?: string };
-    h.onError(err.error ?? `request failed (${res.status})`);
+    const err = (await res.json().catch(() => ({}))) as { error?: string; hint?: string };
+    h.onError(err.error ?? `request failed (${res.status})`, err.hint);
     return 'ended';
   }
   let outcome: FollowOutcome = 'closed';
@@ -126,7 +134,8 @@ async function follow(res: Response, h: TurnHandlers): Promise<FollowOutcome> {
       h.onEnd(payload as TurnEnd);
     } else if (name === 'error') {
       outcome = 'ended';
-      h.onError(String((payload as { error?: unknown }).error));
+      const { error, hint } = payload as { error?: unknown; hint?: unknown };
+      h.onError(String(error), typeof hint === 'string' ? hint : undefined);
     } else h.onEvent(payload as AgentEvent, id);
   }).catch(() => {});
   return outcome;

@@ -1,4 +1,4 @@
-/** The shell: sidebar (pages, recent threads, new chat; a menu on narrow screens) and the routed page. */
+/** The shell: the routed page and the sidebar (pages, recent threads, new chat; a menu on narrow screens). */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { pageOf, pages } from './pages.ts';
@@ -17,7 +17,11 @@ export function App() {
   useEffect(() => setMenuOpen(false), [route.page, route.params.join('/')]);
   const Page = page.component;
   return (
+    // the page comes first in the document (CSS puts the sidebar on the left): Tab goes from the composer to Send, then to the navigation
     <div class="shell">
+      <main class="content">
+        <Page key={page.id} params={route.params} onThreadsChanged={refresh} />
+      </main>
       <aside class={menuOpen ? 'sidebar open' : 'sidebar'}>
         <div class="sidebar-top">
           <div class="brand">EngiAI</div>
@@ -51,9 +55,6 @@ export function App() {
           ))}
         </div>
       </aside>
-      <main class="content">
-        <Page key={page.id} params={route.params} onThreadsChanged={refresh} />
-      </main>
     </div>
   );
 }

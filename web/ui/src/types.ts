@@ -46,7 +46,7 @@ export type AgentEvent =
   | { type: 'interrupt'; t: number; kind: 'clarification' | 'approval'; payload: InterruptPayload }
   | { type: 'answer'; t: number; agent: string; content: string }
   | { type: 'stopped'; t: number; reason: string }
-  | { type: 'run_end'; t: number; status: string; durationMs: number };
+  | { type: 'run_end'; t: number; status: string; durationMs: number; error?: string; hint?: string };
 
 export interface ThreadRow {
   id: string;

@@ -15,6 +15,20 @@ export const CELL_METRICS: Record<string, string[]> = {
   reasoning: ['accuracy', 'step_f1'],
 };
 
+/**
+ * Why a metric does not apply to a cell (shown as "n/a" with the reason), or null. Natural prompts
+ * leave the conditions open: the right move is to ask, no design is made, and S_design counts the
+ * question as 1 — IoU and WT of no design are not failures. Watertightness is of an exported STL,
+ * which only the W- styles ask for.
+ */
+export function notApplicable(suite: string, cell: BenchCell, metric: string): string | null {
+  if (suite !== 'workflow') return null;
+  const style = String(cell.style ?? '');
+  if (style === 'Natural' && (metric === 'iou' || metric === 'wt')) return 'does not apply to Natural prompts: they leave the conditions open, the right move is to ask, so no design is made (S_design counts the question as 1)';
+  if (metric === 'wt' && style && !style.startsWith('W-')) return `does not apply to ${style}: it asks for no STL export (watertightness is of the W- styles' exports)`;
+  return null;
+}
+
 export interface CellRow {
   runId: string;
   suite: string;
@@ -44,11 +58,14 @@ export function CellsTable({ rows }: { rows: CellRow[] }) {
             <td>{cellGroup(r.cell)}</td>
             <td>{r.cell.model}</td>
             <td>{r.cell.n}</td>
-            {metrics.map((m) => (
-              <td key={m} class={m === 'tc' ? 'metric-tc' : undefined}>
-                {f2(r.cell[m])}
-              </td>
-            ))}
+            {metrics.map((m) => {
+              const na = notApplicable(r.suite, r.cell, m);
+              return (
+                <td key={m} class={[m === 'tc' ? 'metric-tc' : '', na ? 'na' : ''].filter(Boolean).join(' ') || undefined} data-metric={m} title={na ? `${m.toUpperCase()} ${na}` : undefined}>
+                  {na ? 'n/a' : f2(r.cell[m])}
+                </td>
+              );
+            })}
             <td>
               <a href={href('benchmarks', r.runId)}>open</a>
             </td>

@@ -68,7 +68,8 @@ export function InterruptDialog({ payload, onResume, onClose }: { payload: Inter
     <dialog ref={ref} class="interrupt-dialog" data-kind={payload.kind} onCancel={(e) => (e.preventDefault(), onClose())}>
       <h2>{payload.interrupted ? `Run the interrupted ${payload.tool ?? 'step'} again?` : approval ? `Approve ${payload.tool}?` : 'The agents need an answer'}</h2>
       <p class="from">from {payload.agent}</p>
-      <p class="question">{payload.question}</p>
+      {/* an approval's question is the call as JSON: the rows below say it in words */}
+      <p class="question">{approval && !payload.interrupted && (payload.subject ?? payload.args) !== undefined ? `The ${payload.agent} agent asks before it runs ${payload.tool ?? 'this'}:` : payload.question}</p>
       {approval && (payload.subject ?? payload.args) !== undefined && <WhatRuns subject={payload.subject ?? payload.args} />}
       {approval ? (
         <div class="actions">

@@ -27,15 +27,22 @@ export type Row =
   | ToolRow
   | { kind: 'answer'; agent: string; text: string }
   | { kind: 'question'; payload: InterruptPayload }
-  | { kind: 'warn'; text: string };
+  | { kind: 'warn'; text: string }
+  /** A run that failed: why, and what to do (start a service, switch the model); the chat offers Retry. */
+  | { kind: 'failed'; error: string; hint?: string; message: string | null };
 
 export function buildRows(events: AgentEvent[]): Row[] {
   const rows: Row[] = [];
   const tools = new Map<string, ToolRow>();
+  /** The request of the run now shown (what Retry sends again). */
+  let request: string | null = null;
   for (const e of events) {
     switch (e.type) {
       case 'run_start':
-        if (e.input && !e.resume) rows.push({ kind: 'user', text: e.input, ...(e.sketch ? { sketch: e.sketch } : {}) });
+        if (e.input && !e.resume) {
+          rows.push({ kind: 'user', text: e.input, ...(e.sketch ? { sketch: e.sketch } : {}) });
+          request = e.input;
+        }
         break;
       case 'handoff':
         rows.push({ kind: 'handoff', from: e.from, to: e.to, task: e.task });
@@ -93,7 +100,7 @@ export function buildRows(events: AgentEvent[]): Row[] {
       case 'run_end':
         if (e.status === 'error') {
           markStopped(tools);
-          rows.push({ kind: 'warn', text: 'The run failed (see the server log).' });
+          rows.push({ kind: 'failed', error: e.error ?? 'the run failed', hint: e.hint, message: request });
         }
         break;
       default:

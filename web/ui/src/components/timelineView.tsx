@@ -1,5 +1,6 @@
 /** Renders timeline rows: chat bubbles, hand-offs, tool cards (arguments, live progress, results, images, STL). */
 import { Fragment } from 'preact';
+import { href } from '../router.ts';
 import type { ArtifactLink } from '../types.ts';
 import { AnswerText } from './answerText.tsx';
 import { progressView, toolState, type Row, type ToolRow } from './timeline.ts';
@@ -90,7 +91,47 @@ function ToolCard({ row, onOpenStl }: { row: ToolRow; onOpenStl: (l: ArtifactLin
   );
 }
 
-export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpenStl: (l: ArtifactLink) => void; onAnswer?: () => void }) {
+/** A failed run (or request): what went wrong, what to do about it, Retry and where to switch the model. */
+export function Failure({ error, hint, onRetry, onSwitchModel }: { error: string; hint?: string; onRetry?: () => void; onSwitchModel?: () => void }) {
+  return (
+    <div class="event warn run-failed">
+      <p class="failure-what">
+        <b>The run failed:</b> {error}
+      </p>
+      {hint && <p class="failure-hint">What to do: {hint}</p>}
+      <div class="failure-actions">
+        {onRetry && (
+          <button class="small primary retry" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+        {onSwitchModel ? (
+          <button class="small secondary switch-model" onClick={onSwitchModel}>
+            Switch the model
+          </button>
+        ) : (
+          <a class="switch-model" href={href('settings')}>
+            Models & agents
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function TimelineView({
+  rows,
+  onOpenStl,
+  onAnswer,
+  onRetry,
+  onSwitchModel,
+}: {
+  rows: Row[];
+  onOpenStl: (l: ArtifactLink) => void;
+  onAnswer?: () => void;
+  onRetry?: (message: string) => void;
+  onSwitchModel?: () => void;
+}) {
   return (
     <div class="timeline">
       {rows.map((row, i) => {
@@ -132,7 +173,8 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
           case 'question':
             return (
               <div key={i} class="event question">
-                <b>{row.payload.kind === 'approval' ? 'Approval needed' : 'Question'}</b> from {row.payload.agent}: {row.payload.question}
+                <b>{row.payload.kind === 'approval' ? 'Approval needed' : 'Question'}</b> from {row.payload.agent}:{' '}
+                {row.payload.kind === 'approval' && !row.payload.interrupted && row.payload.tool ? `${row.payload.tool} asks before it runs (what it does is in the dialog)` : row.payload.question}
                 {onAnswer && i === rows.length - 1 && (
                   <button class="small" onClick={onAnswer}>
                     Answer
@@ -146,6 +188,8 @@ export function TimelineView({ rows, onOpenStl, onAnswer }: { rows: Row[]; onOpe
                 {row.text}
               </div>
             );
+          case 'failed':
+            return <Failure key={i} error={row.error} hint={row.hint} onRetry={onRetry && i === rows.length - 1 && row.message ? () => onRetry(row.message!) : undefined} onSwitchModel={i === rows.length - 1 ? onSwitchModel : undefined} />;
         }
       })}
     </div>

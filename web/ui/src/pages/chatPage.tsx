@@ -7,14 +7,15 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, attachTurn, stopTurn, streamTurn, type ApiError, type FollowOutcome, type TurnHandlers, type TurnSketch } from '../api.ts';
 import { InterruptDialog } from '../components/interruptDialog.tsx';
+import { StlOpener } from '../components/stlOpener.ts';
 import { SketchPad, type SketchValue } from '../components/sketchPad.tsx';
 import { StlViewer } from '../components/stlViewer.tsx';
 import { VoiceControls } from '../components/voiceControls.tsx';
 import { buildRows, workingAgent } from '../components/timeline.ts';
-import { TimelineView } from '../components/timelineView.tsx';
+import { Failure, TimelineView } from '../components/timelineView.tsx';
 import type { PageProps } from '../pages.ts';
 import { href, navigate } from '../router.ts';
-import type { AgentEvent, ArtifactLink, InterruptPayload, ThreadDetail } from '../types.ts';
+import type { AgentEvent, ArtifactLink, InterruptPayload, SettingsView, ThreadDetail } from '../types.ts';
 
 function newThreadId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -38,10 +39,13 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const [running, setRunning] = useState(false);
   const [pending, setPending] = useState<InterruptPayload | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ error: string; hint?: string } | null>(null);
   const [text, setText] = useState('');
   const [viewer, setViewer] = useState<ArtifactLink | null>(null);
+  /** This chat's model (the thread's own; a new chat starts with the server's default): sent with each turn. */
   const [model, setModel] = useState('');
+  const [settings, setSettings] = useState<SettingsView | null>(null);
+  const modelSelect = useRef<HTMLSelectElement>(null);
   const [stopping, setStopping] = useState(false);
   const [sketchOpen, setSketchOpen] = useState(false);
   const [sketch, setSketch] = useState<SketchValue | null>(null);
@@ -57,12 +61,20 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   /** The last message sent here: runs again after the answer to a question about an interrupted run. */
   const held = useRef<string | null>(null);
 
-  useEffect(() => void api.settings().then((s) => setModel(s.model), () => {}), []);
+  useEffect(
+    () =>
+      void api.settings().then(
+        (s) => (setSettings(s), setModel((m) => m || s.model)),
+        () => {},
+      ),
+    [],
+  );
 
   useEffect(() => {
     activeId.current = routeId;
     setThreadId(routeId);
     if (!routeId) {
+      if (settings) setModel(settings.model);
       setVoiceOn(false);
       setDetail(null);
       setEvents([]);
@@ -74,6 +86,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
       (d) => {
         if (activeId.current !== routeId) return;
         setDetail(d);
+        setModel(d.thread.model);
         setVoiceOn(Boolean(d.thread.voice));
         setEvents(d.events.map((e) => e.event));
         lastSeq.current = d.events.at(-1)?.seq ?? 0;
@@ -86,7 +99,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           void follow(routeId, (h) => attachTurn(routeId, lastSeq.current, h));
         } else setRunning(false);
       },
-      (err: Error) => setError(err.message),
+      (err: Error) => setError({ error: err.message }),
     );
   }, [routeId]);
 
@@ -154,14 +167,14 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
         setPending(end.interrupt);
         setDialogOpen(Boolean(end.interrupt));
       },
-      onError: (message) => here() && setError(message),
+      onError: (message, hint) => here() && setError({ error: message, hint }),
     };
-    let outcome = await open(handlers).catch((err: Error): FollowOutcome => (here() && setError(err.message), 'ended'));
+    let outcome = await open(handlers).catch((err: Error): FollowOutcome => (here() && setError({ error: err.message }), 'ended'));
     for (let tries = 0; outcome === 'closed' && here() && tries < 30; tries++) {
       await new Promise((r) => setTimeout(r, 1000));
       outcome = await attachTurn(id, lastSeq.current, handlers).catch((): FollowOutcome => 'closed');
     }
-    if (outcome === 'closed' && here()) setError('lost the connection to the server; reload the page to see how the turn went');
+    if (outcome === 'closed' && here()) setError({ error: 'lost the connection to the server; reload the page to see how the turn went' });
     if (startedHere.current === id) startedHere.current = null;
     setStreaming(null);
     setRunning(false);
@@ -191,7 +204,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     const target = id;
     // a new chat's voice toggle is kept with the thread once the server has made it (its first turn)
     const opened = (h: TurnHandlers) =>
-      streamTurn(target, body, {
+      streamTurn(target, { ...body, ...(model ? { model } : {}) }, {
         ...h,
         onEvent: (e, seq) => {
           if (fresh && voiceOn && e.type === 'run_start') void api.setVoice(target, true).catch(() => {});
@@ -204,7 +217,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
   const toggleVoice = (on: boolean) => {
     setVoiceOn(on);
     // a chat the server has not made yet (before its first turn starts) gets the setting when it does
-    if (threadId) api.setVoice(threadId, on).catch((err: ApiError) => err.status !== 404 && setError(`could not keep the voice setting: ${err.message}`));
+    if (threadId) api.setVoice(threadId, on).catch((err: ApiError) => err.status !== 404 && setError({ error: `could not keep the voice setting: ${err.message}` }));
   };
 
   const stop = () => {
@@ -213,7 +226,7 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     // the stream this page follows gets the end of the turn; a failure to stop is shown
     stopTurn(threadId).catch((err: Error) => {
       setStopping(false);
-      setError(err.message);
+      setError({ error: err.message });
     });
   };
 
@@ -230,12 +243,43 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
     void run(sent ? { message, sketch: { marks: { problem: sent.problem, marks: sent.marks }, png: sent.png } } : { message });
   };
 
+  /**
+   * Runs the failed request again, with the model chosen now: a run that failed mid-graph left its
+   * step pending (the server's question "run the interrupted step again?"), and Retry is the yes to
+   * that question; with nothing pending the request is sent again.
+   */
+  const retry = (message: string) => {
+    if (running) return;
+    if (pending?.interrupted) {
+      held.current = null;
+      void run({ resume: { decision: 'approve', callId: pending.callId ?? '', digest: pending.digest ?? '' } });
+      return;
+    }
+    held.current = message;
+    void run({ message });
+  };
+  const switchModel = () => modelSelect.current?.focus();
+
   const fallback = events.length === 0 && detail?.messages.length ? detail.messages : [];
+  // the failure the timeline shows already (a run that failed) is not repeated in the error box
+  const failedRow = rows.at(-1)?.kind === 'failed';
+  const lastRequest = [...rows].reverse().find((r) => r.kind === 'user');
+  const models = settings ? [...new Set([model, ...settings.backends.filter((b) => b.available).map((b) => b.spec)].filter(Boolean))] : model ? [model] : [];
   return (
     <div class="chat-page">
       <header class="page-head">
         <h1>{detail?.thread.title ?? (threadId ? 'Chat' : 'New chat')}</h1>
-        <span class="muted">model: {model || '…'}</span>
+        <label class="thread-model muted" title="The model of this chat only; the default for new chats is on Models & agents">
+          model for this chat{' '}
+          <select ref={modelSelect} class="model-select" value={model} disabled={running} onChange={(e) => setModel((e.target as HTMLSelectElement).value)}>
+            {models.map((m) => (
+              <option key={m} value={m}>
+                {settings?.backends.find((b) => b.spec === m)?.label ?? m}
+                {settings?.backends.find((b) => b.spec === m) ? ` (${m})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
         {threadId && (
           <a class="jobs-link muted" href={href('jobs', threadId)}>
             jobs of this chat
@@ -263,7 +307,9 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
             {m.content}
           </div>
         ))}
-        <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} />
+        <StlOpener.Provider value={setViewer}>
+          <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} onRetry={running ? undefined : retry} onSwitchModel={switchModel} />
+        </StlOpener.Provider>
         {streaming && (
           <div class="bubble answer streaming">
             <div class="who">{streaming.agent}</div>
@@ -275,7 +321,16 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
             <span class="spinner" /> {stopping ? 'stopping…' : `${working} is working…`}
           </div>
         )}
-        {error && <div class="event warn error-box">{error}</div>}
+        {error && !failedRow && (
+          <div class="error-box">
+            <Failure
+              error={error.error}
+              hint={error.hint}
+              onRetry={!running && lastRequest?.kind === 'user' ? () => retry(lastRequest.text) : undefined}
+              onSwitchModel={switchModel}
+            />
+          </div>
+        )}
       </section>
       {sketchOpen && <SketchPad onChange={setSketch} onClose={() => (setSketchOpen(false), setSketch(null))} />}
       <div class="composer-tools">
@@ -291,7 +346,13 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           class="message-input"
           rows={2}
           value={text}
-          placeholder={pending ? 'A new message declines the pending question (answer it in its dialog)' : 'Message the supervisor (Enter to send, Shift+Enter for a new line)'}
+          placeholder={
+            pending?.interrupted && failedRow
+              ? 'Message the supervisor (Retry runs the failed request again; a new message drops it)'
+              : pending
+                ? 'A new message declines the pending question (answer it in its dialog)'
+                : 'Message the supervisor (Enter to send, Shift+Enter for a new line)'
+          }
           onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) send(e);
@@ -307,7 +368,8 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
           </button>
         )}
       </form>
-      {pending && dialogOpen && !running && (
+      {/* after a failed run its Retry button is the answer to "run the interrupted step again?" (a new message declines it) */}
+      {pending && dialogOpen && !running && !(pending.interrupted && failedRow) && (
         <InterruptDialog
           payload={pending}
           // the question about an interrupted run: the message that raised it runs after the decision

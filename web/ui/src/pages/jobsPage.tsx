@@ -1,13 +1,14 @@
 /**
  * The jobs of a thread (the HPC agent's thread view): state, elapsed time, training progress, the
  * pipeline's steps, the log tail and, once evaluated, EngiOpt's metrics. Refreshes every 3 s while
- * a job is pending or running. Without a thread: the threads to pick from.
+ * a job is pending or running. Without a thread: the jobs of every conversation, and a form that
+ * starts one — a new chat asks the HPC agent, and submitting asks for approval there as always.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type ThreadViewData } from '../api.ts';
+import { CSRF, api, type ThreadViewData } from '../api.ts';
 import type { PageProps } from '../pages.ts';
-import { href } from '../router.ts';
-import type { ArtifactLink, ThreadRow } from '../types.ts';
+import { href, navigate } from '../router.ts';
+import type { ArtifactLink } from '../types.ts';
 
 interface JobView {
   key: string;
@@ -72,17 +73,120 @@ function JobCard({ j, links }: { j: JobView; links: ArtifactLink[] }) {
   );
 }
 
-function ThreadPicker() {
-  const [threads, setThreads] = useState<ThreadRow[] | null>(null);
-  useEffect(() => void api.threads().then(setThreads), []);
+const ALGOS: Array<[string, string]> = [
+  ['cgan', 'a cGAN'],
+  ['diffusion', 'a diffusion model'],
+];
+
+function newThreadId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Starts a job the way a person would: a new chat with the request; the turn runs on the server and the chat follows it. */
+async function startJob(message: string): Promise<string> {
+  const id = newThreadId();
+  const res = await fetch(`/api/threads/${id}/turn`, { method: 'POST', headers: { 'content-type': 'application/json', ...CSRF }, body: JSON.stringify({ message }) });
+  if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { error?: string }).error ?? `request failed (${res.status})`);
+  // accepted: the turn belongs to the server now; the chat page re-attaches to it
+  await res.body?.cancel().catch(() => {});
+  return id;
+}
+
+function StartJobForm() {
+  const [algo, setAlgo] = useState('cgan');
+  const [epochs, setEpochs] = useState('2');
+  const [seed, setSeed] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const words = ALGOS.find(([a]) => a === algo)?.[1] ?? algo;
+  const n = Number(epochs);
+  const message = `Generate the SLURM script to train ${words} on beams2d for ${n} epoch${n === 1 ? '' : 's'} with seed ${Number(seed)} and submit it`;
+  const valid = Number.isInteger(n) && n >= 1 && n <= 1000 && Number.isInteger(Number(seed)) && Number(seed) >= 0;
   return (
-    <ul class="thread-list">
-      {threads?.map((t) => (
-        <li key={t.id}>
-          <a href={href('jobs', t.id)}>{t.title}</a>
-        </li>
+    <form
+      class="start-job"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!valid || busy) return;
+        setBusy(true);
+        startJob(message).then(
+          (id) => navigate('chat', id),
+          (err: Error) => (setError(err.message), setBusy(false)),
+        );
+      }}
+    >
+      <h2>Start a training job</h2>
+      <label>
+        model{' '}
+        <select class="job-algo" value={algo} onChange={(e) => setAlgo((e.target as HTMLSelectElement).value)}>
+          {ALGOS.map(([a, w]) => (
+            <option key={a} value={a}>
+              {w}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        epochs <input class="job-epochs" type="number" min={1} max={1000} value={epochs} onInput={(e) => setEpochs((e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        seed <input class="job-seed" type="number" min={0} value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} />
+      </label>
+      <p class="muted job-request">
+        Asks the HPC agent in a new chat: “{message}”. Submitting asks for your approval there.
+      </p>
+      <button class="primary start-job-button" type="submit" disabled={!valid || busy}>
+        {busy ? 'Starting…' : 'Start'}
+      </button>
+      {error && <div class="event warn">{error}</div>}
+    </form>
+  );
+}
+
+/** Every conversation's jobs, newest conversation first. */
+function AllJobs() {
+  const [threads, setThreads] = useState<{ thread: { id: string; title: string }; view: ThreadViewData }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      api.allJobs().then(
+        (t) => {
+          if (stop) return;
+          setThreads(t);
+          setError(null);
+          if (t.some((x) => ((x.view.data as { jobs: JobView[] }).jobs ?? []).some((j) => j.job && ACTIVE.includes(j.job.state)))) timer = setTimeout(load, 3000);
+        },
+        (e: Error) => !stop && setError(e.message),
+      );
+    void load();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, []);
+  return (
+    <>
+      {error && <div class="event warn">{error}</div>}
+      {threads?.length === 0 && (
+        <p class="muted jobs-empty">
+          No training jobs yet. Start one with the form below, or ask in a chat, e.g. “Generate the SLURM script to train a cGAN on beams2d for 2 epochs with seed 3, submit it and wait for it”.
+        </p>
+      )}
+      {threads?.map(({ thread, view }) => (
+        <section key={thread.id} class="jobs-of-thread" data-thread={thread.id}>
+          <h2>
+            <a href={href('chat', thread.id)}>{thread.title}</a> <a class="muted" href={href('jobs', thread.id)}>(this chat's jobs)</a>
+          </h2>
+          <div class="job-list">
+            {[...((view.data as { jobs: JobView[] }).jobs ?? [])].reverse().map((j) => (
+              <JobCard key={j.key} j={j} links={view.links} />
+            ))}
+          </div>
+        </section>
       ))}
-    </ul>
+    </>
   );
 }
 
@@ -122,12 +226,16 @@ export function JobsPage({ params }: PageProps) {
       </header>
       {!threadId && (
         <>
-          <p class="muted">Pick a conversation to see its jobs.</p>
-          <ThreadPicker />
+          <AllJobs />
+          <StartJobForm />
         </>
       )}
       {error && <div class="event warn">{error}</div>}
-      {threadId && view === null && !error && <p class="muted">No jobs in this conversation.</p>}
+      {threadId && view === null && !error && (
+        <p class="muted jobs-empty">
+          No jobs in this conversation. Ask the agents for one here (e.g. “generate the SLURM script to train a cGAN on beams2d for 2 epochs and submit it”), or start one from <a href={href('jobs')}>all jobs</a>.
+        </p>
+      )}
       <div class="job-list">
         {[...jobs].reverse().map((j) => (
           <JobCard key={j.key} j={j} links={view?.links ?? []} />

@@ -10,9 +10,14 @@ export function SettingsPage() {
   const load = () => void api.settings().then(setS, (e: Error) => setMessage(e.message));
   useEffect(load, []);
   const save = async (change: { model?: string; approvals?: string[] }) => {
+    // the default is the whole server's: every user's new chats; a chat's own model is chosen in the chat
+    if (change.model !== undefined && change.model !== s?.model && !confirm(`Make ${change.model} the default model for new chats, for everyone using this server? Chats that exist keep their own model.`)) {
+      load();
+      return;
+    }
     try {
       const r = await api.saveSettings(change);
-      setMessage(`saved: model ${r.model}; approvals ${r.approvals.join(', ') || 'none'}`);
+      setMessage(`saved: default model for new chats ${r.model}; approvals ${r.approvals.join(', ') || 'none'}`);
       load();
     } catch (err) {
       setMessage((err as Error).message);
@@ -23,10 +28,11 @@ export function SettingsPage() {
     <div class="page settings">
       <header class="page-head">
         <h1>Models & agents</h1>
-        <span class="muted">current model: {s.model}</span>
+        <span class="muted">default model for new chats: {s.model}</span>
       </header>
       {message && <p class="settings-message">{message}</p>}
-      <h2>Model backend</h2>
+      <h2>Default model for new chats (server-wide)</h2>
+      <p class="muted model-note">Applies to every user's new chats on this server, after you confirm. A chat's own model is chosen in the chat (“model for this chat”); chats that exist keep theirs.</p>
       <ul class="backend-list">
         {s.backends.map((b) => (
           <li key={b.spec} class={b.available ? 'ok' : 'unavailable'} data-spec={b.spec}>
