@@ -73,26 +73,33 @@ describe('the sketch pad', () => {
     await page.click('button.sketch-toggle');
     const canvas = await page.waitForSelector('canvas.sketch-canvas');
     await page.waitForSelector('select.sketch-problem option[value="beams2d"]', { state: 'attached' });
-    const outer = (await canvas.boundingBox())!;
-    // the domain lies inside the canvas's margin (room for marks drawn at its edges)
+    // the domain lies inside the canvas's margin (room for marks drawn at its edges); the box is read again
+    // after each tool click, since clicking a tool may scroll the page
     const margin = Number(await canvas.getAttribute('data-margin'));
-    const box = { x: outer.x + margin, y: outer.y + margin, width: outer.width - 2 * margin, height: outer.height - 2 * margin };
+    const domain = async () => {
+      const outer = (await canvas.boundingBox())!;
+      return { x: outer.x + margin, y: outer.y + margin, width: outer.width - 2 * margin, height: outer.height - 2 * margin };
+    };
+    let box = await domain();
     expect(box.width / box.height).toBeCloseTo(2, 1); // Beams2D's 100x50 grid
     const px = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
     // a load: press at 72% of the length on the top edge and drag downwards
     await page.click('button.sketch-tool[data-tool="load"]');
+    box = await domain();
     await page.mouse.move(...px(0.72, 0));
     await page.mouse.down();
     await page.mouse.move(...px(0.72, 0.2), { steps: 4 });
     await page.mouse.up();
     // a keep-out box
     await page.click('button.sketch-tool[data-tool="keepout"]');
+    box = await domain();
     await page.mouse.move(...px(0.2, 0.3));
     await page.mouse.down();
     await page.mouse.move(...px(0.5, 0.6), { steps: 5 });
     await page.mouse.up();
     // a support in the middle of the bottom edge (Beams2D's supports are elsewhere)
     await page.click('button.sketch-tool[data-tool="support"]');
+    box = await domain();
     await page.mouse.click(...px(0.4, 1));
     await expect(page.textContent('.sketch-summary')).resolves.toContain('3 marks on beams2d');
     // the drawing has ink where the marks are
