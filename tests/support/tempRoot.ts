@@ -5,13 +5,16 @@
  * per test case (137 `engiai-*` folders after one CI run) leaves none. Set ENGIAI_KEEP_TEST_TMP=1
  * to keep it for a look (the path is printed).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const outer = tmpdir();
   const root = mkdtempSync(join(outer, 'engiai-tests-'));
+  // others may pass through (not list), as through /tmp itself: tests run as root hand folders of their own to
+  // other users inside it (the throwaway PostgreSQL runs as `postgres` in a folder it owns)
+  chmodSync(root, 0o711);
   // the forks that run the test files start after this and inherit it; os.tmpdir() reads TMPDIR
   process.env.TMPDIR = root;
   return () => {
