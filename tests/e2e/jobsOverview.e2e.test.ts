@@ -5,21 +5,13 @@
  * submitting, as in any chat); after the approval the job is listed with its conversation among the
  * jobs of all chats. Screenshots at 1280×800 and 390×844, light and dark.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { turn } from '../integration/web/helpers.ts';
 import { chromiumOnServer } from '../support/chromiumOnServer.ts';
 
 const ui = chromiumOnServer('engiai-e2e-jobs-all-', {
-  prepare(home) {
-    mkdirSync(join(home, 'config'));
-    writeFileSync(
-      join(home, 'config', 'engiai.yaml'),
-      JSON.stringify({
-        hpc: { defaultCluster: 'local', clusters: { local: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } }, datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } }, pollSeconds: 0.3 },
-      }),
-    );
+  settings: {
+    hpc: { defaultCluster: 'local', clusters: { local: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } }, datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } }, pollSeconds: 0.3 },
   },
 });
 

@@ -4,27 +4,19 @@
  * RUNNING with a growing elapsed time, then CANCELLED after "cancel the job"; a thread trained and
  * evaluated shows COMPLETED, its log tail, the six metrics and links to its files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { turn } from '../integration/web/helpers.ts';
 import { chromiumOnServer } from '../support/chromiumOnServer.ts';
 
 const ui = chromiumOnServer('engiai-jobs-e2e-', {
-  prepare(home) {
-    mkdirSync(join(home, 'config'));
-    writeFileSync(
-      join(home, 'config', 'engiai.yaml'),
-      JSON.stringify({
-        hpc: {
-          defaultCluster: 'local',
-          clusters: { local: { executor: 'local' }, slow: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } },
-          datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } },
-          evaluation: { nSamples: 4 },
-          pollSeconds: 0.3,
-        },
-      }),
-    );
+  settings: {
+    hpc: {
+      defaultCluster: 'local',
+      clusters: { local: { executor: 'local' }, slow: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } },
+      datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } },
+      evaluation: { nSamples: 4 },
+      pollSeconds: 0.3,
+    },
   },
 });
 

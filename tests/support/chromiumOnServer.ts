@@ -6,7 +6,8 @@
  * and prints what the page logged; after all, it closes the browser and the server and removes the
  * home. Call it once at the top of a test file; the fields are set once the hooks have run.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RunningWebServer } from '../../web/server/webServer.ts';
 import { CHROMIUM, openBrowser, type Browser } from '../e2e/browser.ts';
@@ -20,8 +21,8 @@ export interface ChromiumOnServer {
 }
 
 export interface ChromiumOnServerOptions {
-  /** Runs before the server starts, e.g. to write config/engiai.yaml under `home`. */
-  prepare?(home: string): void;
+  /** Written (as JSON, which is YAML) to config/engiai.yaml under the home before the server starts. */
+  settings?: Record<string, unknown>;
   /** Starts the server in `home`; by default startTestServer(home, { client: true }). */
   start?(home: string): Promise<RunningWebServer>;
 }
@@ -33,7 +34,10 @@ export function chromiumOnServer(prefix: string, opts: ChromiumOnServerOptions =
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (see .ci/run)`);
     ui.tmp = tempHome(prefix);
-    opts.prepare?.(ui.tmp.home);
+    if (opts.settings) {
+      mkdirSync(join(ui.tmp.home, 'config'));
+      writeFileSync(join(ui.tmp.home, 'config', 'engiai.yaml'), JSON.stringify(opts.settings));
+    }
     ui.server = await start(ui.tmp.home);
     ui.b = await openBrowser();
   });
