@@ -9,46 +9,25 @@
  * and the answer dialog has the focus and sends on Enter.
  * The Models & agents page names the default as server-wide and asks before changing it.
  */
-import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.ts';
-import { startWebServer, type RunningWebServer } from '../../web/server/webServer.ts';
-import { tempHome } from '../integration/web/helpers.ts';
-import { openBrowser, type Browser } from './browser.ts';
+import { startWebServer } from '../../web/server/webServer.ts';
+import { chromiumOnServer } from '../support/chromiumOnServer.ts';
 
 // port 9 (discard) on loopback: nothing listens there, the connection is refused at once
 const OLLAMA = 'http://127.0.0.1:9';
 
-let tmp: ReturnType<typeof tempHome>;
-let server: RunningWebServer;
-let b: Browser;
-
-beforeAll(async () => {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install chromium (see .ci/run)');
-  tmp = tempHome('engiai-e2e-failed-');
-  const config = loadConfig({ env: { ENGIAI_HOME: tmp.home, OLLAMA_HOST: OLLAMA, ENGIAI_MAX_RETRIES: '0' }, configPath: undefined, cwd: tmp.home });
-  server = await startWebServer({ config, host: '127.0.0.1', port: 0, client: true, model: 'ollama:llama3.1' });
-  b = await openBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && b) {
-    await b.shot(`failed-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-    console.error(`page errors: ${b.errors.join('\n') || 'none'}; url ${b.page.url()}`);
-  }
-});
-afterAll(async () => {
-  await b?.close();
-  await server?.close();
-  tmp?.remove();
+const ui = chromiumOnServer('engiai-e2e-failed-', {
+  start: (home) => startWebServer({ config: loadConfig({ env: { ENGIAI_HOME: home, OLLAMA_HOST: OLLAMA, ENGIAI_MAX_RETRIES: '0' }, configPath: undefined, cwd: home }), host: '127.0.0.1', port: 0, client: true, model: 'ollama:llama3.1' }),
 });
 
-const failures = () => b.page.$$eval('.run-failed', (els) => els.map((e) => e.textContent ?? ''));
+const failures = () => ui.b.page.$$eval('.run-failed', (els) => els.map((e) => e.textContent ?? ''));
 
 describe('a failed run says what to do and can be retried', () => {
   it('ollama unreachable: what to do with the model name and URL, Retry, switch this chat to another model', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(server.url);
+    await page.goto(ui.server.url);
     await page.waitForSelector('.message-input');
     // keyboard: the composer has the focus; Tab goes to Send, then on to a control of the page (never the body)
     expect(await page.evaluate(() => document.activeElement?.classList.contains('message-input'))).toBe(true);
@@ -70,7 +49,7 @@ describe('a failed run says what to do and can be retried', () => {
     expect(await page.textContent('.chat-scroll')).not.toMatch(/server log/);
     // one box says it (the error frame is not repeated under the timeline's failure)
     await expect(page.locator('.run-failed').count()).resolves.toBe(1);
-    await b.shot('failed-1-ollama-1280');
+    await ui.b.shot('failed-1-ollama-1280');
 
     // no dialog pops up: Retry is the answer to "run the interrupted step again?"
     await expect(page.locator('dialog.interrupt-dialog').count()).resolves.toBe(0);
@@ -88,8 +67,8 @@ describe('a failed run says what to do and can be retried', () => {
     await page.waitForSelector('button.send');
     const thread = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
     // the chat's model changed; the server's default for new chats did not
-    expect(server.state.index.get(thread)?.model).toBe('offline');
-    expect(server.state.settings.model).toBe('ollama:llama3.1');
+    expect(ui.server.state.index.get(thread)?.model).toBe('offline');
+    expect(ui.server.state.settings.model).toBe('ollama:llama3.1');
 
     // reopened, the thread still says why the runs failed, and keeps its own model
     await page.reload();
@@ -103,17 +82,17 @@ describe('a failed run says what to do and can be retried', () => {
 
     // a new chat starts with the server's default
     await page.click('a.nav:has-text("Chat")');
-    await page.goto(`${server.url}/#/chat`);
+    await page.goto(`${ui.server.url}/#/chat`);
     await page.waitForSelector('.message-input');
     await expect(page.inputValue('.model-select')).resolves.toBe('ollama:llama3.1');
-    expect(b.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    expect(ui.b.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 180_000);
 
   it('at 390 px and in dark mode the failure and its actions fit', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/#/chat`);
+    await page.goto(`${ui.server.url}/#/chat`);
     await page.waitForSelector('.message-input');
     await page.fill('.message-input', 'hello');
     await page.keyboard.press('Enter');
@@ -121,16 +100,16 @@ describe('a failed run says what to do and can be retried', () => {
     const box = await page.$eval('.run-failed', (e) => e.getBoundingClientRect().right);
     expect(box).toBeLessThanOrEqual(390);
     expect(await page.$eval('.chat-scroll', (e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
-    await b.shot('failed-2-ollama-390-dark');
+    await ui.b.shot('failed-2-ollama-390-dark');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await b.shot('failed-3-ollama-1280-dark');
+    await ui.b.shot('failed-3-ollama-1280-dark');
     await page.emulateMedia({ colorScheme: 'light' });
   }, 120_000);
 
   it('the server-wide default model is labelled so and changes only after a confirmation; job_status is listed once', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/#/settings`);
+    await page.goto(`${ui.server.url}/#/settings`);
     await page.waitForSelector('.backend-list');
     await expect(page.textContent('.settings h2')).resolves.toContain('server-wide');
     await expect(page.locator('input[data-tool="job_status"]').count()).resolves.toBeLessThanOrEqual(1);
@@ -139,19 +118,19 @@ describe('a failed run says what to do and can be retried', () => {
     await page.click('li[data-spec="offline"] input[type="radio"]');
     await page.waitForTimeout(300);
     expect(asked[0]).toMatch(/default model for new chats, for everyone/);
-    expect(server.state.settings.model).toBe('ollama:llama3.1');
+    expect(ui.server.state.settings.model).toBe('ollama:llama3.1');
     await expect(page.isChecked('li[data-spec="offline"] input[type="radio"]')).resolves.toBe(false);
     page.once('dialog', (d) => void d.accept());
     await page.click('li[data-spec="offline"] input[type="radio"]');
     await page.waitForSelector('.settings-message:has-text("saved")');
-    expect(server.state.settings.model).toBe('offline');
-    await b.shot('failed-4-settings-1280');
+    expect(ui.server.state.settings.model).toBe('offline');
+    await ui.b.shot('failed-4-settings-1280');
   }, 60_000);
 
   it('keyboard: the answer dialog has the focus and Enter sends the answer', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     // the default is the offline planner now (the test above): a new chat uses it
-    await page.goto(`${server.url}/#/chat`);
+    await page.goto(`${ui.server.url}/#/chat`);
     await page.waitForSelector('.message-input');
     await page.keyboard.type('Design a lightweight beam');
     await page.keyboard.press('Enter');

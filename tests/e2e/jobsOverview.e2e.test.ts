@@ -5,50 +5,24 @@
  * submitting, as in any chat); after the approval the job is listed with its conversation among the
  * jobs of all chats. Screenshots at 1280×800 and 390×844, light and dark.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWebServer } from '../../web/server/webServer.ts';
-import { startTestServer, tempHome, turn } from '../integration/web/helpers.ts';
-import { openBrowser, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { turn } from '../integration/web/helpers.ts';
+import { chromiumOnServer } from '../support/chromiumOnServer.ts';
 
-let tmp: ReturnType<typeof tempHome>;
-let server: RunningWebServer;
-let b: Browser;
-
-beforeAll(async () => {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install chromium (see .ci/run)');
-  tmp = tempHome('engiai-e2e-jobs-all-');
-  mkdirSync(join(tmp.home, 'config'));
-  writeFileSync(
-    join(tmp.home, 'config', 'engiai.yaml'),
-    JSON.stringify({
-      hpc: { defaultCluster: 'local', clusters: { local: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } }, datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } }, pollSeconds: 0.3 },
-    }),
-  );
-  server = await startTestServer(tmp.home, { client: true });
-  b = await openBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && b) {
-    await b.shot(`failed-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-    console.error(`page errors: ${b.errors.join('\n') || 'none'}; url ${b.page.url()}`);
-  }
-});
-afterAll(async () => {
-  await b?.close();
-  await server?.close();
-  tmp?.remove();
+const ui = chromiumOnServer('engiai-e2e-jobs-all-', {
+  settings: {
+    hpc: { defaultCluster: 'local', clusters: { local: { executor: 'local', setup: ['echo "[job] waiting for a node"', 'sleep 60'] } }, datasets: { small: { rows: 12, seed: 0, nelx: 20, nely: 10, maxIter: 15 } }, pollSeconds: 0.3 },
+  },
 });
 
 describe('jobs of all chats', () => {
   it('empty state says how to start one; the form starts a job in a new chat, approved there, then listed', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/#/jobs`);
+    await page.goto(`${ui.server.url}/#/jobs`);
     await page.waitForSelector('.jobs-empty');
     await expect(page.textContent('.jobs-empty')).resolves.toMatch(/No training jobs yet\. Start one with the form below, or ask in a chat/);
-    await b.shot('jobs-1-empty-1280');
+    await ui.b.shot('jobs-1-empty-1280');
     await page.fill('.start-job .job-epochs', '1');
     await page.fill('.start-job .job-seed', '3');
     await expect(page.textContent('.start-job .job-request')).resolves.toContain('train a cGAN on beams2d for 1 epoch with seed 3 and submit it');
@@ -61,30 +35,30 @@ describe('jobs of all chats', () => {
     await page.waitForSelector('.tool-card[data-tool="submit_job"][data-state="ok"]', { timeout: 90_000 });
     const thread = decodeURIComponent(page.url().split('#/chat/')[1]);
 
-    await page.goto(`${server.url}/#/jobs`);
+    await page.goto(`${ui.server.url}/#/jobs`);
     const section = `.jobs-of-thread[data-thread="${thread}"]`;
     await page.waitForSelector(`${section} .job-card`, { timeout: 15_000 });
     await expect(page.textContent(`${section} .job-card h3`)).resolves.toMatch(/cgan on beams2d · 1 epochs · seed 3/);
     await expect(page.textContent(`${section} h2 a`)).resolves.toMatch(/Generate the SLURM script/);
     await expect(page.locator('.jobs-empty').count()).resolves.toBe(0);
-    expect(await page.textContent('.page')).not.toContain(tmp.home);
-    await b.shot('jobs-2-all-chats-1280');
+    expect(await page.textContent('.page')).not.toContain(ui.tmp.home);
+    await ui.b.shot('jobs-2-all-chats-1280');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await b.shot('jobs-3-all-chats-1280-dark');
+    await ui.b.shot('jobs-3-all-chats-1280-dark');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.$eval('.page', (e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
-    await b.shot('jobs-4-all-chats-390-dark');
+    await ui.b.shot('jobs-4-all-chats-390-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await b.shot('jobs-5-all-chats-390');
+    await ui.b.shot('jobs-5-all-chats-390');
     // the agent waits for the job, which waits a minute for its "node": stop the wait, cancel the job (approved, as the HPC agent asks)
-    const stopped = await fetch(`${server.url}/api/threads/${thread}/stop`, { method: 'POST', headers: { 'x-engiai-csrf': '1', origin: server.url } });
+    const stopped = await fetch(`${ui.server.url}/api/threads/${thread}/stop`, { method: 'POST', headers: { 'x-engiai-csrf': '1', origin: ui.server.url } });
     expect(stopped.status).toBe(200);
-    let frames = await turn(server.url, thread, { message: 'cancel the job' });
+    let frames = await turn(ui.server.url, thread, { message: 'cancel the job' });
     while (frames.at(-1)?.data.status === 'interrupted') {
       const { callId, digest } = frames.at(-1)!.data.interrupt as { callId: string; digest: string };
-      frames = await turn(server.url, thread, { resume: { decision: 'approve', callId, digest } });
+      frames = await turn(ui.server.url, thread, { resume: { decision: 'approve', callId, digest } });
     }
     expect(frames.some((f) => f.event === 'tool_result' && f.data.name === 'cancel_job' && f.data.ok)).toBe(true);
-    expect(b.errors).toEqual([]);
+    expect(ui.b.errors).toEqual([]);
   }, 240_000);
 });

@@ -5,35 +5,20 @@
  * it with the triangle count and the size of the file the server wrote (8 × 6 × 6 voxels of 3 mm:
  * 24 × 18 × 18 mm), and the render shows the isosurface picture. Screenshot in test-artifacts/web/.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWebServer } from '../../web/server/webServer.ts';
-import { startTestServer, tempHome } from '../integration/web/helpers.ts';
-import { drawnPixels, openBrowser, type Browser } from './browser.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chromiumOnServer } from '../support/chromiumOnServer.ts';
+import { drawnPixels } from './browser.ts';
 import { parseBinaryStl } from '../support/parseBinaryStl.ts';
 
 const DESIGN = 'Optimize a beams3d design with volfrac 0.3, rmin 1.5, forcedist_x 0.5, forcedist_y 0.5, nelx 8, nely 6, nelz 6 and max_iter 50, render it and export an STL with scale_xy 3';
 
-let tmp: ReturnType<typeof tempHome>;
-let server: RunningWebServer;
-let b: Browser;
-
-beforeAll(async () => {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install chromium (see .ci/run)');
-  tmp = tempHome('engiai-e2e-b3-');
-  server = await startTestServer(tmp.home, { client: true });
-  b = await openBrowser();
-});
-afterAll(async () => {
-  await b?.close();
-  await server?.close();
-  tmp?.remove();
-});
+const ui = chromiumOnServer('engiai-e2e-b3-');
 
 describe('the STL viewer on a Beams3D part', () => {
   it('draws the 3-D surface STL with its triangle count and size', async () => {
-    const { page } = b;
-    await page.goto(server.url);
+    const { page } = ui.b;
+    await page.goto(ui.server.url);
     await page.waitForSelector('.message-input');
     await page.fill('.message-input', DESIGN);
     await page.click('button.send');
@@ -50,7 +35,7 @@ describe('the STL viewer on a Beams3D part', () => {
     const info = (await page.textContent('.stl-info')) ?? '';
     const triangles = Number(/(\d+) triangles/.exec(info)?.[1]);
     const size = /· ([\d.]+) × ([\d.]+) × ([\d.]+) mm/.exec(info)!.slice(1).map(Number);
-    await b.shot('b3-stl-viewer');
+    await ui.b.shot('b3-stl-viewer');
 
     // the file the viewer loaded is the one the server wrote: same triangles, a 3-D part (not an extrusion) 24 × 18 × 18 mm at most
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.stl-dialog a.download-stl')]);
@@ -60,6 +45,6 @@ describe('the STL viewer on a Beams3D part', () => {
     expect(size[1]).toBeLessThanOrEqual(18.001);
     expect(size[2]).toBeCloseTo(18, 1); // from the clamped bottom corners to the loaded top face
     await page.click('.stl-dialog button.close-viewer');
-    expect(b.errors.join('\n')).toBe('');
+    expect(ui.b.errors.join('\n')).toBe('');
   }, 300_000);
 });

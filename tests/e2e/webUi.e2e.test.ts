@@ -5,50 +5,28 @@
  * download), a clarification and an approval answered in dialogs, and a thread reopened and
  * renamed after a server restart. Screenshots go to test-artifacts/web/.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWebServer } from '../../web/server/webServer.ts';
-import { startTestServer, tempHome } from '../integration/web/helpers.ts';
-import { drawnPixels, openBrowser, type Browser } from './browser.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../integration/web/helpers.ts';
+import { chromiumOnServer } from '../support/chromiumOnServer.ts';
+import { drawnPixels } from './browser.ts';
 
 const DESIGN = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 10, render it and export an STL';
-const chromiumPresent = existsSync('/usr/bin/chromium');
 
-let tmp: ReturnType<typeof tempHome>;
-let server: RunningWebServer;
-let b: Browser;
+const ui = chromiumOnServer('engiai-e2e-');
 let designThread = '';
 
-beforeAll(async () => {
-  if (!chromiumPresent) throw new Error('/usr/bin/chromium is missing: apt-get install chromium (see .ci/run)');
-  tmp = tempHome('engiai-e2e-');
-  server = await startTestServer(tmp.home, { client: true });
-  b = await openBrowser();
-});
-afterEach(async (ctx) => {
-  // on failure keep what the page showed and what it logged
-  if (ctx.task.result?.state === 'fail' && b) {
-    await b.shot(`failed-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-    console.error(`page errors: ${b.errors.join('\n') || 'none'}; url ${b.page.url()}`);
-  }
-});
-afterAll(async () => {
-  await b?.close();
-  await server?.close();
-  tmp?.remove();
-});
-
 async function send(text: string) {
-  await b.page.fill('.message-input', text);
-  await b.page.click('button.send');
+  await ui.b.page.fill('.message-input', text);
+  await ui.b.page.click('button.send');
 }
 
-const done = () => b.page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
+const done = () => ui.b.page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
 
 describe('web UI in Chromium', () => {
   it('design session: ask, watch the tools run, see the images, open the STL in 3D and download it', async () => {
-    const { page } = b;
-    await page.goto(server.url);
+    const { page } = ui.b;
+    await page.goto(ui.server.url);
     await page.waitForSelector('.message-input');
     await send(DESIGN);
     await page.waitForSelector('.tool-card[data-tool="optimize_design"]', { timeout: 90_000 });
@@ -67,7 +45,7 @@ describe('web UI in Chromium', () => {
     const images = await page.$$eval('.tool-card img', (imgs) => imgs.map((i) => ({ src: i.getAttribute('src'), w: (i as HTMLImageElement).naturalWidth })));
     expect(images.map((i) => i.src?.split('/').pop())).toEqual(['render.png', 'convergence.png']);
     for (const img of images) expect(img.w).toBeGreaterThan(100);
-    await b.shot('1-design-session');
+    await ui.b.shot('1-design-session');
 
     // 3D viewer: three.js loads lazily and draws the part
     await page.click('.tool-card button.open-stl');
@@ -88,7 +66,7 @@ describe('web UI in Chromium', () => {
     await page.waitForTimeout(300);
     const after = await page.evaluate(() => (document.querySelector('.stl-canvas canvas') as HTMLCanvasElement).toDataURL());
     expect(after).not.toBe(before);
-    await b.shot('2-stl-viewer');
+    await ui.b.shot('2-stl-viewer');
 
     // download: a binary STL with the triangle count the viewer showed
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.stl-dialog a.download-stl')]);
@@ -97,16 +75,16 @@ describe('web UI in Chromium', () => {
     expect(bytes.readUInt32LE(80)).toBe(triangles);
     expect(bytes.length).toBe(84 + 50 * triangles);
     await page.click('.stl-dialog button.close-viewer');
-    expect(b.errors.join("\n")).toBe("");
+    expect(ui.b.errors.join("\n")).toBe("");
   }, 240_000);
 
   it('answers a clarification in its dialog, then approves and denies an STL export', async () => {
-    const { page } = b;
+    const { page } = ui.b;
     await page.click('.sidebar button.new-chat');
     await send('Design a lightweight beam');
     await page.waitForSelector('dialog.interrupt-dialog[data-kind="clarification"]', { timeout: 90_000 });
     await page.fill('dialog .answer-input', 'volfrac 0.3, rmin 1.5, forcedist 1 on a 30x15 grid with max_iter 5');
-    await b.shot('3-clarification-dialog');
+    await ui.b.shot('3-clarification-dialog');
     await page.click('dialog button.send-answer');
     await page.waitForSelector('.tool-card[data-tool="optimize_design"][data-state="ok"]', { timeout: 90_000 });
     await done();
@@ -131,14 +109,14 @@ describe('web UI in Chromium', () => {
     // slicing needs no printer: the prusa agent is available without one
     await expect(page.textContent('tr[data-specialist="prusa"]')).resolves.not.toMatch(/unavailable/);
     await expect(page.textContent('li[data-spec="openai:gpt-4o-mini"]')).resolves.toMatch(/OPENAI_API_KEY/);
-    await b.shot('4-settings');
+    await ui.b.shot('4-settings');
 
     for (const choice of ['deny', 'approve'] as const) {
       await page.click('.sidebar button.new-chat');
       await send(DESIGN);
       await page.waitForSelector('dialog.interrupt-dialog[data-kind="approval"]', { timeout: 90_000 });
       await expect(page.textContent('dialog.interrupt-dialog h2')).resolves.toBe('Approve convert_design_to_stl?');
-      if (choice === 'deny') await b.shot('5-approval-dialog');
+      if (choice === 'deny') await ui.b.shot('5-approval-dialog');
       await page.click(`dialog button.${choice}`);
       await page.waitForSelector(`.tool-card[data-tool="convert_design_to_stl"][data-state="${choice === 'deny' ? 'failed' : 'ok'}"]`, { timeout: 90_000 });
       await done();
@@ -146,20 +124,20 @@ describe('web UI in Chromium', () => {
       if (choice === 'deny') expect(answer).toMatch(/did not approve convert_design_to_stl/);
       else expect(answer).toMatch(/STL \(threshold 0.5/);
     }
-    expect(b.errors.join("\n")).toBe("");
+    expect(ui.b.errors.join("\n")).toBe("");
   }, 240_000);
 
   it('reopens a thread with its history and artifacts after a server restart, and renames it', async () => {
-    await server.close();
-    server = await startTestServer(tmp.home, { client: true });
-    const { page } = b;
-    await page.goto(`${server.url}/#/chat/${designThread}`);
+    await ui.server.close();
+    ui.server = await startTestServer(ui.tmp.home, { client: true });
+    const { page } = ui.b;
+    await page.goto(`${ui.server.url}/#/chat/${designThread}`);
     await page.waitForSelector('.tool-card[data-tool="convert_design_to_stl"][data-state="ok"]', { timeout: 30_000 });
     await expect(page.textContent('.bubble.user')).resolves.toBe(DESIGN);
     const img = await page.waitForSelector('.tool-card img[src$="render.png"]');
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, img);
     await expect(page.$$eval('.sidebar .thread', (a) => a.length)).resolves.toBe(5); // with the declined-question chat
-    await b.shot('6-reopened-after-restart');
+    await ui.b.shot('6-reopened-after-restart');
 
     await page.click('a.nav:has-text("Threads")');
     const item = `li.thread-item[data-thread="${designThread}"]`;
@@ -168,31 +146,31 @@ describe('web UI in Chromium', () => {
     await page.click(`${item} button.save-title`);
     await page.waitForSelector(`${item} a.thread-title:has-text("Beam 30x15 study")`);
     await page.waitForSelector(`.sidebar a.thread[data-thread="${designThread}"]:has-text("Beam 30x15 study")`);
-    await b.shot('7-threads-renamed');
+    await ui.b.shot('7-threads-renamed');
 
     // the other pages from the pages table: stored designs, document uploads (indexed at once)
     await page.click('a.nav:has-text("Designs")');
     await page.waitForSelector('.design-card img[alt="render"]');
     await expect(page.$$eval('.design-card', (c) => c.length)).resolves.toBeGreaterThanOrEqual(2);
-    await b.shot('8-designs');
+    await ui.b.shot('8-designs');
     await page.click('a.nav:has-text("Documents")');
     await page.setInputFiles('input.upload-input', { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# beam notes\n') });
     await page.waitForSelector('.file-status[data-status="indexed"]:has-text("notes.md")');
     await page.waitForSelector('.doc-row:has-text("beam notes")');
-    expect(b.errors.join("\n")).toBe("");
+    expect(ui.b.errors.join("\n")).toBe("");
   }, 240_000);
 
   it('a malformed # fragment does not blank the UI, on load or on a hash change', async () => {
-    const { page } = b;
-    b.errors.length = 0;
+    const { page } = ui.b;
+    ui.b.errors.length = 0;
     for (const hash of ['#/chat/%E0%A4%A', '#/%', '#/threads/%ZZ/x']) {
       await page.goto('about:blank');
-      await page.goto(`${server.url}/${hash}`);
+      await page.goto(`${ui.server.url}/${hash}`);
       await page.waitForSelector('a.nav:has-text("Threads")', { timeout: 15_000 });
       await page.evaluate(() => (location.hash = '#/designs/%E0%A4'));
       await page.waitForSelector('a.nav.active', { timeout: 15_000 });
       await expect(page.$$eval('a.nav', (a) => a.length)).resolves.toBeGreaterThanOrEqual(4);
     }
-    expect(b.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(ui.b.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   }, 60_000);
 });

@@ -4,54 +4,36 @@
  * MCP server (a child process on stdio, started by the prusa agent) → the person approves → the
  * print runs to FINISHED. A denied start prints nothing.
  */
-import { readFileSync, rmSync, statSync } from 'node:fs';
-import { MemorySaver } from '@langchain/langgraph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfflineModel, createRuntime, type ChatSession, type Runtime } from '../../../agents/index.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parseGcodeInfo } from '../../../tools/prusa/gcodeInfo.ts';
-import { startPrinterSim, type RunningSim } from '../../../tools/prusa/printerSim/simServer.ts';
-import { printerConfig, prusaHome, until, type PrusaHome } from './prusaKit.ts';
+import { printerChat } from '../../support/printerChat.ts';
+import { until } from './prusaKit.ts';
 import { decisionFor } from '../../../agents/supervisor/approvalDecision.ts';
 
 const KEY = 'sim-key-0123456789';
 const REQUEST = 'Optimize a beams2d beam with volfrac 0.4, forcedist 0.5 and rmin 2 on a 30x15 grid with max_iter 10, export an STL, slice it and print it';
 
-let h: PrusaHome;
-let sim: RunningSim;
-let runtime: Runtime;
-let session: ChatSession;
-
-beforeAll(async () => {
-  h = prusaHome();
-  // 300 simulated seconds per second: PrusaSlicer's ~9-minute estimate prints in about 2 s
-  sim = await startPrinterSim({ apiKey: KEY, speed: 300 });
-  runtime = await createRuntime({ config: printerConfig(h.home, { ENGIAI_PRINTER_URL: sim.url, ENGIAI_PRINTER_KEY: KEY }), saver: new MemorySaver() });
-  session = await runtime.session({ model: createOfflineModel() });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await sim?.close();
-  rmSync(h.home, { recursive: true, force: true });
-});
+const pc = printerChat(KEY);
 
 describe('design → STL → PrusaSlicer → printer (simulator) through the MCP server', () => {
   it('the prusa agent is available because a printer is configured, and talks to its MCP server', () => {
-    const prusa = runtime.specialists.find((s) => s.name === 'prusa')!;
+    const prusa = pc.runtime.specialists.find((s) => s.name === 'prusa')!;
     expect(prusa.availability).toEqual({ available: true });
     expect(prusa.tools.map((t) => t.name)).toEqual(['list_printers', 'printer_status', 'slice_stl', 'upload_gcode', 'start_print', 'job_status', 'pause_print', 'resume_print', 'cancel_print', 'list_printer_files', 'camera_snapshot', 'ask_human_for_clarification']);
     expect(prusa.tools.find((t) => t.name === 'start_print')!.needsApproval).toBe(true);
   });
 
   it('optimizes, exports, slices, uploads, asks before printing, and prints to FINISHED', async () => {
-    let r = await session.runTurn({ threadId: 'print', message: REQUEST });
+    let r = await pc.session.runTurn({ threadId: 'print', message: REQUEST });
     // paused before start_print: the G-code is on the printer, nothing is printing
     expect(r.status).toBe('interrupted');
     expect(r.interrupt).toMatchObject({ kind: 'approval', tool: 'start_print', agent: 'prusa' });
     const file = (r.interrupt!.args as { file: string }).file;
-    expect(sim.printer.fileNames()).toEqual([file]);
-    expect(sim.printer.state).toBe('IDLE');
+    expect(pc.sim.printer.fileNames()).toEqual([file]);
+    expect(pc.sim.printer.state).toBe('IDLE');
 
-    r = await session.runTurn({ threadId: 'print', resume: decisionFor(r.interrupt!, 'approve') });
+    r = await pc.session.runTurn({ threadId: 'print', resume: decisionFor(r.interrupt!, 'approve') });
     expect(r.status).toBe('done');
     const answer = r.answer!;
     expect(answer).toMatch(/after 10 iterations/);
@@ -68,30 +50,30 @@ describe('design → STL → PrusaSlicer → printer (simulator) through the MCP
     expect(answer).toContain(`print time ${info.printTimeText}`);
     expect(answer).toContain(`${(info.filamentMm! / 1000).toFixed(2)} m`);
     // what reached the printer is that file, byte for byte, over PUT with our key
-    expect(sim.printer.file(file)).toMatchObject({ size: statSync(gcode).size, meta: { estimated_print_time: info.printSeconds } });
-    expect(sim.log).toContain(`PUT /api/v1/files/local/${file}`);
-    expect(sim.log).toContain(`POST /api/v1/files/local/${file}`);
+    expect(pc.sim.printer.file(file)).toMatchObject({ size: statSync(gcode).size, meta: { estimated_print_time: info.printSeconds } });
+    expect(pc.sim.log).toContain(`PUT /api/v1/files/local/${file}`);
+    expect(pc.sim.log).toContain(`POST /api/v1/files/local/${file}`);
 
     // progress to FINISHED, watched through the agent
     const seen = new Set<string>();
     await until(
       async () => {
-        const s = await session.runTurn({ threadId: 'print', message: 'print status' });
+        const s = await pc.session.runTurn({ threadId: 'print', message: 'print status' });
         seen.add(/is (\w+)/.exec(s.answer ?? '')?.[1] ?? '?');
         return s.answer ?? '';
       },
       (a) => /is FINISHED, job 1 at 100 %/.test(a),
     );
     expect(seen.has('PRINTING') || seen.has('FINISHED')).toBe(true);
-    expect(sim.printer.jobInfo()).toMatchObject({ id: 1, state: 'FINISHED', progress: 100 });
+    expect(pc.sim.printer.jobInfo()).toMatchObject({ id: 1, state: 'FINISHED', progress: 100 });
   }, 120_000);
 
   it('a denied start prints nothing', async () => {
-    const r1 = await session.runTurn({ threadId: 'deny', message: REQUEST });
+    const r1 = await pc.session.runTurn({ threadId: 'deny', message: REQUEST });
     expect(r1.interrupt).toMatchObject({ tool: 'start_print' });
-    const r2 = await session.runTurn({ threadId: 'deny', resume: decisionFor(r1.interrupt!, 'deny') });
+    const r2 = await pc.session.runTurn({ threadId: 'deny', resume: decisionFor(r1.interrupt!, 'deny') });
     expect(r2.answer).toMatch(/you did not approve start_print, so nothing was started on the printer/);
     // job 1 (the earlier print) is still the last one: no job 2
-    expect(sim.printer.jobInfo()).toMatchObject({ id: 1, state: 'FINISHED' });
+    expect(pc.sim.printer.jobInfo()).toMatchObject({ id: 1, state: 'FINISHED' });
   }, 120_000);
 });

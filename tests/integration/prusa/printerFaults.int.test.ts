@@ -16,6 +16,7 @@ import { remoteTools } from '../../../tools/mcp/remoteTools.ts';
 import { startPrinterSim, type RunningSim, type SimServerOptions } from '../../../tools/prusa/printerSim/simServer.ts';
 import { PRINTER_TOOL_SPECS } from '../../../tools/prusa/toolSpecs.ts';
 import type { BoundTool, ToolOutput } from '../../../tools/tool.ts';
+import { failure } from '../../support/failure.ts';
 import { closedPort, cubeStl, printerConfig, prusaHome, type PrusaHome } from './prusaKit.ts';
 
 const KEY = 'right-key-0123456789';
@@ -39,15 +40,6 @@ async function simWith(o: Partial<SimServerOptions> = {}): Promise<RunningSim> {
   const sim = await startPrinterSim({ apiKey: KEY, ...o });
   open.push(sim);
   return sim;
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const gcodeFiles = () => readdirSync(join(h.home, 'artifacts', 'gcode'), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);

@@ -15,6 +15,7 @@ import { startPrinterSim, type RunningSim } from '../../../tools/prusa/printerSi
 import { PrusaLink } from '../../../tools/prusa/prusaLink.ts';
 import { PRINTER_TOOL_SPECS } from '../../../tools/prusa/toolSpecs.ts';
 import type { ToolOutput } from '../../../tools/tool.ts';
+import { failure } from '../../support/failure.ts';
 import { printerConfig, prusaHome, type PrusaHome } from './prusaKit.ts';
 
 const KEY = 'right-key-0123456789';
@@ -22,15 +23,6 @@ let h: PrusaHome;
 let sim: RunningSim;
 let connection: McpConnection;
 let call: (name: string, args?: Record<string, unknown>) => Promise<ToolOutput>;
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   h = prusaHome();
