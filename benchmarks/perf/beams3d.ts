@@ -9,18 +9,14 @@
  * --mma ours|mmapy, --python PATH, --tol.
  * Run directly: `npx tsx benchmarks/perf/beams3d.ts [flags]`; `--worker` is the child mode.
  */
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { runWhenEntry, timedOptimize, workerCommand } from './lib/childMode.ts';
+import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
-import type { Command } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField, timingFields } from './lib/summary.ts';
 import { beams3d } from '../../tools/engineering/beams3d/problem.ts';
-import { optimize } from '../../tools/engineering/problem.ts';
 
 export const description = 'Beams3D 16³ MMA optimize (10 iterations): ours vs the NumPy/SciPy peer of EngiBench’s loop, per-iteration ratio';
 
@@ -33,27 +29,14 @@ function caseOf(flags: Flags): Case {
   return { n: numberFlag(flags, 'n', 16, { integer: true, min: 1 }), maxIter: numberFlag(flags, 'max-iter', 10, { integer: true, min: 1 }) };
 }
 
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
-
 /** Child mode: engine import + setup (first simulate: pattern, symbolic analysis) timed apart from the loop. */
 function worker(c: Case): object {
   const config = { nelx: c.n, nely: c.n, nelz: c.n, max_iter: c.maxIter };
-  const t0 = performance.now();
-  beams3d.simulate({ shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) }, config);
-  const setup = (performance.now() - t0) / 1000;
-  const w = performance.now();
-  const u = cpuSeconds();
-  const r = optimize(beams3d, config);
-  const seconds = (performance.now() - w) / 1000;
-  return { seconds, cpu_seconds: cpuSeconds() - u, setup_s: setup, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
+  const { seconds, cpu_seconds, setup_s, result: r } = timedOptimize(beams3d, config, { shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) });
+  return { seconds, cpu_seconds, setup_s, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
 }
 
-function oursWorker(argv: string[]): Command {
-  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'beams3d.ts'), '--worker', ...argv], cwd: repoRoot };
-}
+const oursWorker = (argv: string[]) => workerCommand('beams3d.ts', argv);
 
 const historyOf = (r: { result: Record<string, unknown> }): number[] => ((r.result.history as number[][] | undefined) ?? []).map((h) => h[0]);
 
@@ -100,15 +83,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   };
 }
 
-async function main(argv: string[]): Promise<void> {
+runWhenEntry(import.meta.url, (argv, log) => {
   const { flags } = parseFlags(argv);
-  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
-}
+  return flags.worker ? worker(caseOf(flags)) : run(argv, log);
+});
