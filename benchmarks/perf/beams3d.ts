@@ -10,7 +10,8 @@
  * Run directly: `npx tsx benchmarks/perf/beams3d.ts [flags]`; `--worker` is the child mode.
  */
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { runWhenEntry, timedOptimize, workerCommand } from './lib/childMode.ts';
+import { runWhenEntry, workerCommand } from './lib/childMode.ts';
+import { cubeCaseOf, cubeOptimize, cubePeerGrid, cubeWorkerArgs, type CubeCase } from './lib/cubeCase.ts';
 import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
@@ -20,19 +21,11 @@ import { beams3d } from '../../tools/engineering/beams3d/problem.ts';
 
 export const description = 'Beams3D 16³ MMA optimize (10 iterations): ours vs the NumPy/SciPy peer of EngiBench’s loop, per-iteration ratio';
 
-interface Case {
-  n: number;
-  maxIter: number;
-}
-
-function caseOf(flags: Flags): Case {
-  return { n: numberFlag(flags, 'n', 16, { integer: true, min: 1 }), maxIter: numberFlag(flags, 'max-iter', 10, { integer: true, min: 1 }) };
-}
+const caseOf = (flags: Flags) => cubeCaseOf(flags, 10);
 
 /** Child mode: engine import + setup (first simulate: pattern, symbolic analysis) timed apart from the loop. */
-function worker(c: Case): object {
-  const config = { nelx: c.n, nely: c.n, nelz: c.n, max_iter: c.maxIter };
-  const { seconds, cpu_seconds, setup_s, result: r } = timedOptimize(beams3d, config, { shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) });
+function worker(c: CubeCase): object {
+  const { seconds, cpu_seconds, setup_s, result: r } = cubeOptimize(beams3d, c);
   return { seconds, cpu_seconds, setup_s, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
 }
 
@@ -48,10 +41,10 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
   const precond = typeof flags.precond === 'string' ? flags.precond : 'cholmod';
   const mma = typeof flags.mma === 'string' ? flags.mma : 'ours';
-  const grid = ['--nelx', `${c.n}`, '--nely', `${c.n}`, '--nelz', `${c.n}`, '--max-iter', `${c.maxIter}`];
+  const grid = cubePeerGrid(c);
   log(`beams3d ${c.n}³ max_iter ${c.maxIter}: ${runs} interleaved runs of ours and the peer (precond ${precond}, mma ${mma})`);
   const byLabel = await runInterleaved(
-    [oursWorker(['--n', `${c.n}`, '--max-iter', `${c.maxIter}`]), pythonCommand('peer', 'beams3d_ref.py', ['optimize', ...grid, '--precond', precond, '--mma', mma], python)],
+    [oursWorker(cubeWorkerArgs(c)), pythonCommand('peer', 'beams3d_ref.py', ['optimize', ...grid, '--precond', precond, '--mma', mma], python)],
     runs,
     log,
   );

@@ -10,7 +10,8 @@
  * Run directly: `npx tsx benchmarks/perf/thermoelastic3d.ts [flags]`; `--worker` is the child mode.
  */
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { runWhenEntry, timedOptimize, workerCommand } from './lib/childMode.ts';
+import { runWhenEntry, workerCommand } from './lib/childMode.ts';
+import { cubeCaseOf, cubeOptimize, cubePeerGrid, cubeWorkerArgs, type CubeCase } from './lib/cubeCase.ts';
 import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
@@ -20,19 +21,11 @@ import { thermoelastic3d } from '../../tools/engineering/thermoelastic3d/problem
 
 export const description = 'ThermoElastic3D 16³ MMA optimize (5 iterations + the extra pass): ours vs the NumPy/SciPy peer of EngiBench’s loop, per-pass ratio';
 
-interface Case {
-  n: number;
-  maxIter: number;
-}
-
-function caseOf(flags: Flags): Case {
-  return { n: numberFlag(flags, 'n', 16, { integer: true, min: 1 }), maxIter: numberFlag(flags, 'max-iter', 5, { integer: true, min: 1 }) };
-}
+const caseOf = (flags: Flags) => cubeCaseOf(flags, 5);
 
 /** Child mode: engine import + setup (first simulate: patterns, symbolic analyses) timed apart from the loop. */
-function worker(c: Case): object {
-  const config = { nelx: c.n, nely: c.n, nelz: c.n, max_iter: c.maxIter };
-  const { seconds, cpu_seconds, setup_s, result: r } = timedOptimize(thermoelastic3d, config, { shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) });
+function worker(c: CubeCase): object {
+  const { seconds, cpu_seconds, setup_s, result: r } = cubeOptimize(thermoelastic3d, c);
   // FE passes: the iterations and the extra one at the end
   return { seconds, cpu_seconds, setup_s, iterations: r.iterations, passes: r.iterations + 1, history: r.history.map((h) => h.objectives) };
 }
@@ -48,10 +41,10 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   const tol = numberFlag(flags, 'tol', 1e-6, { min: 0 });
   const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
   const mma = typeof flags.mma === 'string' ? flags.mma : 'ours';
-  const grid = ['--nelx', `${c.n}`, '--nely', `${c.n}`, '--nelz', `${c.n}`, '--max-iter', `${c.maxIter}`];
+  const grid = cubePeerGrid(c);
   log(`thermoelastic3d ${c.n}³ max_iter ${c.maxIter}: ${runs} interleaved runs of ours and the peer (mma ${mma})`);
   const byLabel = await runInterleaved(
-    [oursWorker(['--n', `${c.n}`, '--max-iter', `${c.maxIter}`]), pythonCommand('peer', 'thermoelastic3d_ref.py', ['optimize', ...grid, '--mma', mma], python)],
+    [oursWorker(cubeWorkerArgs(c)), pythonCommand('peer', 'thermoelastic3d_ref.py', ['optimize', ...grid, '--mma', mma], python)],
     runs,
     log,
   );
