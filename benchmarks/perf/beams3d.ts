@@ -9,51 +9,27 @@
  * --mma ours|mmapy, --python PATH, --tol.
  * Run directly: `npx tsx benchmarks/perf/beams3d.ts [flags]`; `--worker` is the child mode.
  */
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { runWhenEntry, workerCommand } from './lib/childMode.ts';
+import { cubeCaseOf, cubeOptimize, cubePeerGrid, cubeWorkerArgs, type CubeCase } from './lib/cubeCase.ts';
+import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
-import type { Command } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField, timingFields } from './lib/summary.ts';
 import { beams3d } from '../../tools/engineering/beams3d/problem.ts';
-import { optimize } from '../../tools/engineering/problem.ts';
 
 export const description = 'Beams3D 16³ MMA optimize (10 iterations): ours vs the NumPy/SciPy peer of EngiBench’s loop, per-iteration ratio';
 
-interface Case {
-  n: number;
-  maxIter: number;
-}
-
-function caseOf(flags: Flags): Case {
-  return { n: numberFlag(flags, 'n', 16, { integer: true, min: 1 }), maxIter: numberFlag(flags, 'max-iter', 10, { integer: true, min: 1 }) };
-}
-
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
+const caseOf = (flags: Flags) => cubeCaseOf(flags, 10);
 
 /** Child mode: engine import + setup (first simulate: pattern, symbolic analysis) timed apart from the loop. */
-function worker(c: Case): object {
-  const config = { nelx: c.n, nely: c.n, nelz: c.n, max_iter: c.maxIter };
-  const t0 = performance.now();
-  beams3d.simulate({ shape: [c.n, c.n, c.n], data: new Float64Array(c.n ** 3).fill(0.3) }, config);
-  const setup = (performance.now() - t0) / 1000;
-  const w = performance.now();
-  const u = cpuSeconds();
-  const r = optimize(beams3d, config);
-  const seconds = (performance.now() - w) / 1000;
-  return { seconds, cpu_seconds: cpuSeconds() - u, setup_s: setup, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
+function worker(c: CubeCase): object {
+  const { seconds, cpu_seconds, setup_s, result: r } = cubeOptimize(beams3d, c);
+  return { seconds, cpu_seconds, setup_s, iterations: r.iterations, history: r.history.map((h) => h.objectives) };
 }
 
-function oursWorker(argv: string[]): Command {
-  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'beams3d.ts'), '--worker', ...argv], cwd: repoRoot };
-}
+const oursWorker = (argv: string[]) => workerCommand('beams3d.ts', argv);
 
 const historyOf = (r: { result: Record<string, unknown> }): number[] => ((r.result.history as number[][] | undefined) ?? []).map((h) => h[0]);
 
@@ -65,10 +41,10 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   const python = typeof flags.python === 'string' ? flags.python : DEFAULT_PYTHON;
   const precond = typeof flags.precond === 'string' ? flags.precond : 'cholmod';
   const mma = typeof flags.mma === 'string' ? flags.mma : 'ours';
-  const grid = ['--nelx', `${c.n}`, '--nely', `${c.n}`, '--nelz', `${c.n}`, '--max-iter', `${c.maxIter}`];
+  const grid = cubePeerGrid(c);
   log(`beams3d ${c.n}³ max_iter ${c.maxIter}: ${runs} interleaved runs of ours and the peer (precond ${precond}, mma ${mma})`);
   const byLabel = await runInterleaved(
-    [oursWorker(['--n', `${c.n}`, '--max-iter', `${c.maxIter}`]), pythonCommand('peer', 'beams3d_ref.py', ['optimize', ...grid, '--precond', precond, '--mma', mma], python)],
+    [oursWorker(cubeWorkerArgs(c)), pythonCommand('peer', 'beams3d_ref.py', ['optimize', ...grid, '--precond', precond, '--mma', mma], python)],
     runs,
     log,
   );
@@ -100,15 +76,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   };
 }
 
-async function main(argv: string[]): Promise<void> {
+runWhenEntry(import.meta.url, (argv, log) => {
   const { flags } = parseFlags(argv);
-  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
-}
+  return flags.worker ? worker(caseOf(flags)) : run(argv, log);
+});

@@ -7,14 +7,12 @@
  * --repeats K (3), --python PATH. `agree`: |J_ours − J_dolfin| ≤ 1e-10·J.
  * Run directly: `npx tsx benchmarks/perf/heatconduction.ts [flags]`; `--worker` is the child mode.
  */
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { runWhenEntry, workerCommand } from './lib/childMode.ts';
+import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
-import type { Command } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField, timingFields } from './lib/summary.ts';
 import { evaluate } from '../../tools/engineering/heatconduction2d/model.ts';
@@ -57,9 +55,7 @@ function worker(c: Case): object {
   return { seconds: times.reduce((p, q) => p + q, 0), setup_s: setupS, repeats: c.repeats, eval_s: median(times), J, nodes: setup.mesh.nv };
 }
 
-function oursWorker(argv: string[]): Command {
-  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'heatconduction.ts'), '--worker', ...argv], cwd: repoRoot };
-}
+const oursWorker = (argv: string[]) => workerCommand('heatconduction.ts', argv);
 
 export async function run(argv: string[], log: RunLog = () => {}): Promise<object> {
   const { flags } = parseFlags(argv);
@@ -92,15 +88,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   };
 }
 
-async function main(argv: string[]): Promise<void> {
+runWhenEntry(import.meta.url, (argv, log) => {
   const { flags } = parseFlags(argv);
-  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
-}
+  return flags.worker ? worker(caseOf(flags)) : run(argv, log);
+});

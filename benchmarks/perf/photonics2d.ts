@@ -8,14 +8,13 @@
  * Run directly: `npx tsx benchmarks/perf/photonics2d.ts [flags]`; `--worker steps|optimize` is the
  * child-process mode used by run() itself.
  */
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { cpuSeconds, runWhenEntry, workerCommand } from './lib/childMode.ts';
+import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
-import { timeProcess, type Command } from './lib/processTimer.ts';
+import { timeProcess } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField } from './lib/summary.ts';
 import { optimize } from '../../tools/engineering/problem.ts';
@@ -41,10 +40,6 @@ function caseOf(flags: Flags): Case {
 }
 
 const configOf = (c: Case, steps: number) => ({ num_elems_x: c.nx, num_elems_y: c.ny, lambda1: c.lambda1, lambda2: c.lambda2, num_optimization_steps: steps });
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 /** Child mode "steps": setup (step 0) then K timed Adam steps of the default 200-step schedule. */
 function workerSteps(c: Case, K: number): object {
@@ -72,9 +67,7 @@ function workerOptimize(c: Case, steps: number): object {
   return { seconds: (performance.now() - t0) / 1000, cpu_s: cpuSeconds() - u, iterations: r.iterations, first: r.history[0].objectives[0], final: r.history[r.history.length - 1].objectives[0] };
 }
 
-function oursWorker(mode: string, argv: string[]): Command {
-  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'photonics2d.ts'), '--worker', mode, ...argv], cwd: repoRoot };
-}
+const oursWorker = (mode: string, argv: string[]) => workerCommand('photonics2d.ts', argv, mode);
 
 export async function run(argv: string[], log: RunLog = () => {}): Promise<object> {
   const { flags } = parseFlags(argv);
@@ -120,19 +113,10 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   return out;
 }
 
-async function main(argv: string[]): Promise<void> {
+runWhenEntry(import.meta.url, (argv, log) => {
   const { flags } = parseFlags(argv);
   const c = caseOf(flags);
-  let result: object;
-  if (flags.worker === 'steps') result = workerSteps(c, numberFlag(flags, 'steps', 10, { integer: true, min: 1 }));
-  else if (flags.worker === 'optimize') result = workerOptimize(c, numberFlag(flags, 'full-steps', 200, { integer: true, min: 0 }));
-  else result = await run(argv, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
-}
+  if (flags.worker === 'steps') return workerSteps(c, numberFlag(flags, 'steps', 10, { integer: true, min: 1 }));
+  if (flags.worker === 'optimize') return workerOptimize(c, numberFlag(flags, 'full-steps', 200, { integer: true, min: 0 }));
+  return run(argv, log);
+});

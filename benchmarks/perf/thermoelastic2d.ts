@@ -7,17 +7,14 @@
  * tests/unit/thermoelastic2d/regressionDefault.test.ts).
  * Run directly: `npx tsx benchmarks/perf/thermoelastic2d.ts [flags]`; `--worker` is the child mode.
  */
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_PYTHON, pythonCommand } from './lib/commands.ts';
-import { perfDir, repoRoot, type RunLog } from './lib/discover.ts';
+import { runWhenEntry, timedOptimize, workerCommand } from './lib/childMode.ts';
+import type { RunLog } from './lib/discover.ts';
 import { numberFlag, parseFlags, type Flags } from './lib/flags.ts';
 import { runInterleaved } from './lib/interleave.ts';
-import type { Command, ProcessRun } from './lib/processTimer.ts';
+import type { ProcessRun } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField, timingFields } from './lib/summary.ts';
-import { optimize } from '../../tools/engineering/problem.ts';
 import { thermoelastic2d } from '../../tools/engineering/thermoelastic2d/problem.ts';
 
 export const description = 'ThermoElastic2D 64x64 MMA optimize (default 121 steps): ours vs the NumPy/SciPy reference of the same algorithm';
@@ -36,27 +33,14 @@ function caseOf(flags: Flags): Case {
   };
 }
 
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
-
 /** Child mode: engine import + setup (first simulate) timed apart from the optimize loop. */
 function worker(c: Case): object {
   const config = { volfrac: c.volfrac, weight: c.weight, max_iter: c.maxIter, exact_gradient: true };
-  const t0 = performance.now();
-  thermoelastic2d.simulate({ shape: [64, 64], data: new Float64Array(64 * 64).fill(c.volfrac) }, config);
-  const setup = (performance.now() - t0) / 1000;
-  const w = performance.now();
-  const u = cpuSeconds();
-  const r = optimize(thermoelastic2d, config);
-  const seconds = (performance.now() - w) / 1000;
-  return { seconds, cpu_seconds: cpuSeconds() - u, setup_s: setup, iterations: r.iterations, first: r.history[0].objectives, final: r.history.at(-1)?.objectives };
+  const { seconds, cpu_seconds, setup_s, result: r } = timedOptimize(thermoelastic2d, config, { shape: [64, 64], data: new Float64Array(64 * 64).fill(c.volfrac) });
+  return { seconds, cpu_seconds, setup_s, iterations: r.iterations, first: r.history[0].objectives, final: r.history.at(-1)?.objectives };
 }
 
-function oursWorker(argv: string[]): Command {
-  return { label: 'ours', command: process.execPath, args: ['--import', 'tsx', join(perfDir, 'thermoelastic2d.ts'), '--worker', ...argv], cwd: repoRoot };
-}
+const oursWorker = (argv: string[]) => workerCommand('thermoelastic2d.ts', argv);
 
 const finalOf = (run: ProcessRun, k: number) => {
   const f = run.result.final;
@@ -95,15 +79,7 @@ export async function run(argv: string[], log: RunLog = () => {}): Promise<objec
   };
 }
 
-async function main(argv: string[]): Promise<void> {
+runWhenEntry(import.meta.url, (argv, log) => {
   const { flags } = parseFlags(argv);
-  const result = flags.worker ? worker(caseOf(flags)) : await run(argv, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
-}
+  return flags.worker ? worker(caseOf(flags)) : run(argv, log);
+});

@@ -41,24 +41,36 @@ export const configConstraints: readonly Constraint[] = [
   bounded('forcedist_y', 0, 1, { category: 'THEORY' }),
   bounded('penal', 1, undefined, { category: 'THEORY' }),
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
-  bounded('nelx', 1, undefined, { category: 'THEORY' }),
-  bounded('nely', 1, undefined, { category: 'THEORY' }),
-  bounded('nelz', 1, undefined, { category: 'THEORY' }),
-  bounded('max_iter', 0, undefined, { category: 'THEORY' }),
-  limit('nelx', LIMITS.side, MEMORY),
-  limit('nely', LIMITS.side, MEMORY),
-  limit('nelz', LIMITS.side, MEMORY),
-  limit('max_iter', LIMITS.maxIter, 'each iteration is one finite-element solve'),
-  crossField('grid_cells_limit', `nelx·nely·nelz <= ${LIMITS.cells}`, (v) => {
-    const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
-    return cells <= LIMITS.cells ? null : `nelx·nely·nelz = ${v.nelx}·${v.nely}·${v.nelz} = ${cells} is above EngiAI's limit of ${LIMITS.cells} cells (${MEMORY})`;
-  }, { category: 'IMPL' }),
-  crossField('rmin_bound', '0 < rmin <= max(nelx, nely, nelz)', (v) => {
-    const rmin = Number(v.rmin);
-    const lim = Math.max(Number(v.nelx), Number(v.nely), Number(v.nelz));
-    return rmin > 0 && rmin <= lim ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely, nelz) = ${lim}]`;
-  }, { category: 'THEORY' }),
+  ...hexGridConstraints(LIMITS, { side: MEMORY, iteration: 'each iteration is one finite-element solve', cells: `(${MEMORY})` }),
 ];
+
+/**
+ * The grid, loop and filter constraints of a Hex8 block nelx × nely × nelz optimized for max_iter
+ * iterations with a cone filter rmin (Beams3D's, and ThermoElastic3D's with its own limits and
+ * reasons): each side and max_iter bounded below (THEORY) and by `limits` (errors), the cell count
+ * by limits.cells (IMPL), rmin in (0, max side] (THEORY). `why.cells` ends the cell-count message.
+ */
+export function hexGridConstraints(limits: { side: number; cells: number; maxIter: number }, why: { side: string; iteration: string; cells: string }): Constraint[] {
+  return [
+    bounded('nelx', 1, undefined, { category: 'THEORY' }),
+    bounded('nely', 1, undefined, { category: 'THEORY' }),
+    bounded('nelz', 1, undefined, { category: 'THEORY' }),
+    bounded('max_iter', 0, undefined, { category: 'THEORY' }),
+    limit('nelx', limits.side, why.side),
+    limit('nely', limits.side, why.side),
+    limit('nelz', limits.side, why.side),
+    limit('max_iter', limits.maxIter, why.iteration),
+    crossField('grid_cells_limit', `nelx·nely·nelz <= ${limits.cells}`, (v) => {
+      const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
+      return cells <= limits.cells ? null : `nelx·nely·nelz = ${v.nelx}·${v.nely}·${v.nelz} = ${cells} is above EngiAI's limit of ${limits.cells} cells ${why.cells}`;
+    }, { category: 'IMPL' }),
+    crossField('rmin_bound', '0 < rmin <= max(nelx, nely, nelz)', (v) => {
+      const rmin = Number(v.rmin);
+      const lim = Math.max(Number(v.nelx), Number(v.nely), Number(v.nelz));
+      return rmin > 0 && rmin <= lim ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely, nelz) = ${lim}]`;
+    }, { category: 'THEORY' }),
+  ];
+}
 
 /** The typed view of a resolved Beams3D config. */
 export interface Beams3DConfig {

@@ -8,8 +8,9 @@
  * density makes K singular or indefinite) and raises the densities to the power in float32.
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields } from '../fields.ts';
+import { assertConfigValid, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
+import { assertHexDesign, hexDesignShape } from './design.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Beams3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
@@ -25,12 +26,8 @@ export function assertConfig(values: ConfigValues): Beams3DConfig {
   return typedConfig(values);
 }
 
-const shapeOf = (c: Beams3DConfig): [number, number, number] => [c.nely, c.nelx, c.nelz];
-
-function assertDesign(design: Design, c: Beams3DConfig, what: string): Float64Array {
-  assertInDesignSpace(ID, design, shapeOf(c), what, `expected a ${c.nely}x${c.nelx}x${c.nelz} array [nely, nelx, nelz] (C order, indexed [y, x, z]) with finite values in [0, 1]`);
-  return design.data;
-}
+const shapeOf = hexDesignShape;
+const assertDesign = (design: Design, c: Beams3DConfig, what: string) => assertHexDesign(ID, design, c, what);
 
 /** simulate: one FE pass with the densities' powers in float32 (EngiBench's float32 designs). */
 export function simulateCompliance(design: Design, c: Beams3DConfig): number {

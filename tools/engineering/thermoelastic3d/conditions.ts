@@ -8,7 +8,8 @@
  * clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one heat sink
  * at (nelx, nely, 0).
  */
-import { bounded, crossField, greaterThan, limit, type Constraint } from '../constraint.ts';
+import { bounded, greaterThan, type Constraint } from '../constraint.ts';
+import { hexGridConstraints } from '../beams3d/conditions.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -41,23 +42,7 @@ export const configConstraints: readonly Constraint[] = [
   bounded('penal', 1, undefined, { category: 'THEORY' }),
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
   bounded('weight', 0, 1, { category: 'THEORY' }),
-  bounded('nelx', 1, undefined, { category: 'THEORY' }),
-  bounded('nely', 1, undefined, { category: 'THEORY' }),
-  bounded('nelz', 1, undefined, { category: 'THEORY' }),
-  bounded('max_iter', 0, undefined, { category: 'THEORY' }),
-  limit('nelx', LIMITS.side, TIME),
-  limit('nely', LIMITS.side, TIME),
-  limit('nelz', LIMITS.side, TIME),
-  limit('max_iter', LIMITS.maxIter, 'each iteration is a coupled thermal and structural solve'),
-  crossField('grid_cells_limit', `nelx·nely·nelz <= ${LIMITS.cells}`, (v) => {
-    const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
-    return cells <= LIMITS.cells ? null : `nelx·nely·nelz = ${v.nelx}·${v.nely}·${v.nelz} = ${cells} is above EngiAI's limit of ${LIMITS.cells} cells for thermoelastic3d (${TIME})`;
-  }, { category: 'IMPL' }),
-  crossField('rmin_bound', '0 < rmin <= max(nelx, nely, nelz)', (v) => {
-    const rmin = Number(v.rmin);
-    const lim = Math.max(Number(v.nelx), Number(v.nely), Number(v.nelz));
-    return rmin > 0 && rmin <= lim ? null : `rmin = ${v.rmin} is outside (0, max(nelx, nely, nelz) = ${lim}]`;
-  }, { category: 'THEORY' }),
+  ...hexGridConstraints(LIMITS, { side: TIME, iteration: 'each iteration is a coupled thermal and structural solve', cells: `for thermoelastic3d (${TIME})` }),
 ];
 
 /** The typed view of a resolved ThermoElastic3D config. */

@@ -12,10 +12,11 @@
  * float64 arrays: random_design returns the dataset row without a float32 cast).
  */
 import { runConstraints, type ConfigValues, type Violation } from '../constraint.ts';
-import { assertConfigValid, assertInDesignSpace, designSpaceViolations, mean, resolveFields, volumeFractionViolations } from '../fields.ts';
+import { assertConfigValid, designSpaceViolations, mean, resolveFields, volumeFractionViolations } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
 import { projectionPanels } from '../beams3d/render.ts';
+import { assertHexDesign, hexDesignShape } from '../beams3d/design.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Thermo3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeThermo3D } from './optimize.ts';
@@ -30,12 +31,8 @@ export function assertConfig(values: ConfigValues): Thermo3DConfig {
   return typedConfig(values);
 }
 
-const shapeOf = (c: Thermo3DConfig): [number, number, number] => [c.nely, c.nelx, c.nelz];
-
-function assertDesign(design: Design, c: Thermo3DConfig, what: string): Float64Array {
-  assertInDesignSpace(ID, design, shapeOf(c), what, `expected a ${c.nely}x${c.nelx}x${c.nelz} array [nely, nelx, nelz] (C order, indexed [y, x, z]) with finite values in [0, 1]`);
-  return design.data;
-}
+const shapeOf = hexDesignShape;
+const assertDesign = (design: Design, c: Thermo3DConfig, what: string) => assertHexDesign(ID, design, c, what);
 
 /** [sc, tc] of one FE pass (EngiBench's simulate_verbose objective_values). */
 export function simulateObjectives(design: Design, c: Thermo3DConfig): [number, number] {
