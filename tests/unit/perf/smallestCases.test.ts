@@ -5,7 +5,7 @@
  * longer start, e.g. one spawning a file that moved (reasoning once spawned cli/launch.js after the
  * launcher had moved to tools/launch.js).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchmarkNames, repoRoot } from '../../../benchmarks/perf/lib/discover.ts';
@@ -34,8 +34,14 @@ describe('bench:perf smallest cases', () => {
     expect(Object.keys(SMALLEST).sort()).toEqual(benchmarkNames());
   });
 
-  it.each(Object.entries(SMALLEST))('%s runs and prints one JSON object', (name, flags) => {
-    const r = spawnSync(process.execPath, [tsx, join(repoRoot, 'benchmarks', 'perf', 'run.ts'), name, ...flags], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000 });
+  // an asynchronous child: spawnSync would hold this worker's event loop for the whole file (over 60 s with 14
+  // cases), and vitest's worker then fails the run with 'Timeout calling "onTaskUpdate"'
+  it.each(Object.entries(SMALLEST))('%s runs and prints one JSON object', async (name, flags) => {
+    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [tsx, join(repoRoot, 'benchmarks', 'perf', 'run.ts'), name, ...flags], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
+        resolve({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+      );
+    });
     expect(r.status, r.stderr.slice(-2000)).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
