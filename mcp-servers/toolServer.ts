@@ -68,6 +68,16 @@ export function createToolServer(o: ToolServerOptions): McpServer {
       },
       async (args: unknown, extra) => {
         const token = extra._meta?.progressToken;
+        // progress notifications still being written: the result waits for them, since a client drops progress
+        // that arrives after the result (the SDK's send is asynchronous, so order alone does not hold it)
+        // Then one turn of the event loop more: the SDK's client runs a notification's handler a microtask late but
+        // a response's at once, so progress read in the same chunk as the result is dropped as "unknown token".
+        const sending = new Set<Promise<unknown>>();
+        let sent = 0;
+        const flushProgress = async () => {
+          await Promise.allSettled([...sending]);
+          if (sent > 0) await new Promise((resolve) => setImmediate(resolve));
+        };
         const runtime: ToolRuntime = {
           askHuman: noPerson,
           // notifications/cancelled from the client aborts this: long work stops (CancelledError)
@@ -77,7 +87,10 @@ export function createToolServer(o: ToolServerOptions): McpServer {
               ? undefined
               : (e) => {
                   const message = e.value !== undefined ? `${e.label ?? 'value'} ${e.value}` : e.label;
-                  void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: e.step + 1, total: e.total, ...(message ? { message } : {}) } }).catch(() => undefined);
+                  const p = extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: e.step + 1, total: e.total, ...(message ? { message } : {}) } }).catch(() => undefined);
+                  sending.add(p);
+                  sent++;
+                  void p.finally(() => sending.delete(p));
                 },
         };
         const t0 = performance.now();
@@ -85,7 +98,7 @@ export function createToolServer(o: ToolServerOptions): McpServer {
           await confirmThroughClient(server.server, tool, args, extra, o.confirmTimeoutMs);
           // the arguments are not logged: they may carry paths and names the client did not mean to publish
           notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
-          const out = await tool.run(args, runtime);
+          const out = await tool.run(args, runtime).finally(flushProgress);
           const before = produced.size;
           for (const a of out.artifacts ?? []) produced.set(a.path, a.label ?? a.kind);
           const ms = Math.round(performance.now() - t0);
