@@ -83,25 +83,30 @@ describe('the sketch pad', () => {
     let box = await domain();
     expect(box.width / box.height).toBeCloseTo(2, 1); // Beams2D's 100x50 grid
     const px = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
+    // a tool is in use once its button shows pressed (the pad re-renders with it); drawing before that, as a
+    // loaded machine allowed, drew with the previous tool
+    const pickTool = async (t: string) => {
+      await page.click(`button.sketch-tool[data-tool="${t}"]`);
+      await page.waitForSelector(`button.sketch-tool[data-tool="${t}"][aria-pressed="true"]`);
+      box = await domain();
+    };
     // a load: press at 72% of the length on the top edge and drag downwards
-    await page.click('button.sketch-tool[data-tool="load"]');
-    box = await domain();
+    await pickTool('load');
     await page.mouse.move(...px(0.72, 0));
     await page.mouse.down();
     await page.mouse.move(...px(0.72, 0.2), { steps: 4 });
     await page.mouse.up();
     // a keep-out box
-    await page.click('button.sketch-tool[data-tool="keepout"]');
-    box = await domain();
+    await pickTool('keepout');
     await page.mouse.move(...px(0.2, 0.3));
     await page.mouse.down();
     await page.mouse.move(...px(0.5, 0.6), { steps: 5 });
     await page.mouse.up();
     // a support in the middle of the bottom edge (Beams2D's supports are elsewhere)
-    await page.click('button.sketch-tool[data-tool="support"]');
-    box = await domain();
+    await pickTool('support');
     await page.mouse.click(...px(0.4, 1));
-    await expect(page.textContent('.sketch-summary')).resolves.toContain('3 marks on beams2d');
+    // the summary follows the marks on the next render: poll it rather than read it once
+    await expect.poll(() => page.textContent('.sketch-summary'), { timeout: 10_000 }).toContain('3 marks on beams2d');
     // the drawing has ink where the marks are
     const inked = await page.$eval('canvas.sketch-canvas', (c) => {
       const d = (c as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, (c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height).data;
