@@ -53,8 +53,11 @@ describe('indexing off the event loop', () => {
     const report = frames.at(-1)!;
     expect(report.event).toBe('report');
     expect(report.data).toMatchObject({ counts: { indexed: 2, failed: 0 }, pages: PAGES + 1 });
-    expect(finished - t0).toBeGreaterThan(1000); // the extraction took long enough to matter
+    // the extraction took long enough to matter (about 1 s on a quiet machine, several under load), and no
+    // gap comes near it: on a blocked loop one gap is most of the whole indexing time
+    const took = finished - t0;
+    expect(took).toBeGreaterThan(400);
     expect(gaps.length).toBeGreaterThan(5);
-    expect(Math.max(...gaps)).toBeLessThan(1500);
+    expect(Math.max(...gaps)).toBeLessThan(Math.min(1500, took / 2));
   });
 });
