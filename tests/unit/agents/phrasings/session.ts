@@ -1,9 +1,9 @@
 /**
  * A chat session over the offline model with the stand-in engineering tools and every other registered
- * specialist. The corpus was written when rag, arxiv, hpc and cli were not built, and its
- * "unavailable" class scores how the planner answers for an agent it cannot use; so here those four
- * are registered but unavailable (their own routing is tested with the real agents in
- * tests/integration/{retrieval,hpc,cli}).
+ * specialist. The corpus was written when rag, arxiv, hpc and cli were not built and prusa needed a
+ * printer, and its "unavailable" class scores how the planner answers for an agent it cannot use; so
+ * here those five are registered but unavailable (prusa slices with no printer since issue 23; their own
+ * routing is tested with the real agents in tests/integration/{retrieval,hpc,cli,prusa}).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { testSession } from '../sessionKit.ts';
 import { standInEngineering } from './standInTools.ts';
 import { runPhrasing, type Outcome, type Phrasing } from './harness.ts';
 
-const UNAVAILABLE = new Set(['rag', 'arxiv', 'hpc', 'cli']);
+const UNAVAILABLE = new Set(['rag', 'arxiv', 'hpc', 'cli', 'prusa']);
 
 const unavailable =
   (f: SpecialistFactory): SpecialistFactory =>
