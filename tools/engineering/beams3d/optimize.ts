@@ -19,7 +19,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { mmaLoop, volumeGradient } from '../mma/loop.ts';
-import type { MmaParams } from '../mma/mma.ts';
+import { svanbergParams, type MmaParams } from '../mma/mma.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { createFeWorkspace, feAnalysis } from './fe.ts';
 import { buildSensitivityFilter, filterSensitivities } from './filter.ts';
@@ -29,21 +29,8 @@ import type { Beams3DSolver } from './solver.ts';
 export const LOOP = { minIterations: 10, changeTol: 0.01 } as const;
 export const BOUNDS = { xmin: 1e-3, xmax: 1 } as const;
 
-export const BEAMS3D_MMA: MmaParams = {
-  move: 0.5,
-  albefa: 0.1,
-  asyinit: 0.01,
-  asyincr: 1.2,
-  asydecr: 0.7,
-  asymax: 0.2,
-  asymin: 0.01,
-  raa0: 1e-5,
-  epsimin: 1e-7,
-  a0: 1,
-  a: new Float64Array([0]),
-  c: new Float64Array([1e4]),
-  d: new Float64Array([0]),
-};
+/** EngiBench's MMA constants for Beams3D: Svanberg's, with its asymptotes, c = 1e4 and d = 0. */
+export const BEAMS3D_MMA: MmaParams = svanbergParams(1, { asyinit: 0.01, asymax: 0.2, c: new Float64Array([1e4]), d: new Float64Array([0]) });
 
 export interface Beams3DOptimizeInput {
   volfrac: number;
