@@ -99,6 +99,20 @@ describe('results for people', () => {
     await page.waitForFunction(() => Array.from(document.querySelectorAll('.tool-card img')).every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 10_000 });
     await page.waitForTimeout(200);
     expect(await page.$eval('.chat-scroll', (el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
+    // the box shrinks under the reader (the page head gains a line, as when a long title and the report link arrive): still at the bottom
+    await page.$eval('.page-head', (el) => el.insertAdjacentHTML('beforeend', '<p class="grown" style="flex-basis:100%;height:48px;margin:0">x</p>'));
+    await page.waitForTimeout(200);
+    expect(await page.$eval('.chat-scroll', (el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
+    await page.$eval('.page-head .grown', (el) => el.remove());
+    // a reader who scrolled up is left where they are when the log grows below them
+    await page.mouse.move(640, 300);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => document.querySelector('.chat-scroll')!.scrollHeight - document.querySelector('.chat-scroll')!.scrollTop - document.querySelector('.chat-scroll')!.clientHeight > 200);
+    const readerTop = await page.$eval('.chat-scroll', (el) => el.scrollTop);
+    await page.$eval('.chat-log', (el) => el.insertAdjacentHTML('beforeend', '<div class="grown" style="height:300px"></div>'));
+    await page.waitForTimeout(200);
+    expect(await page.$eval('.chat-scroll', (el) => el.scrollTop)).toBe(readerTop);
+    await page.$eval('.chat-log .grown', (el) => el.remove());
     await send('now make it volfrac 0.5 and compare');
     await page.waitForSelector('.working', { state: 'detached', timeout: 90_000 });
     const table = page.locator('.bubble.answer[data-agent="supervisor"]').last().locator('table.designs-table');

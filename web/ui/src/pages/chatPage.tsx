@@ -107,33 +107,40 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
 
   // the scroll box itself to its end (scrollIntoView of the last element leaves the box's padding below)
   const atBottom = useRef(true);
-  /** Where our own last scroll left the box: its scroll event (which may come after an image grew the page) is not the reader's. */
-  const autoTop = useRef(-1);
+  /** The box's scrollTop at its last scroll event or our own last scroll. */
+  const lastTop = useRef(0);
   const toBottom = () => {
     const box = scroller.current;
     if (box) {
       box.scrollTop = box.scrollHeight;
-      autoTop.current = box.scrollTop;
+      lastTop.current = box.scrollTop;
     }
     atBottom.current = true;
   };
   useEffect(toBottom, [events.length, streaming?.text.length]);
-  // images load after the scroll and grow the page: a reader who was at the bottom stays there
+  // A reader who was at the bottom stays there when the log grows after the scroll (an image loads, a viewer opens)
+  // or the box itself shrinks (the page head gains a line when the thread's title and report link arrive).
+  // Only the reader scrolls up: our own scrolls, the browser's scroll anchoring and a shrinking log move the
+  // box down or leave it at its end, so only an upward scroll away from the end lets go of the bottom.
   useEffect(() => {
     const box = scroller.current;
-    if (!box) return;
+    const log = box?.firstElementChild;
+    if (!box || !log) return;
     const onScroll = () => {
-      if (box.scrollTop === autoTop.current) return;
-      atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+      const top = box.scrollTop;
+      if (box.scrollHeight - top - box.clientHeight < 40) atBottom.current = true;
+      else if (top < lastTop.current) atBottom.current = false;
+      lastTop.current = top;
     };
-    const onLoad = (e: Event) => {
-      if ((e.target as Element).tagName === 'IMG' && atBottom.current) toBottom();
-    };
+    const stick = new ResizeObserver(() => {
+      if (atBottom.current) toBottom();
+    });
+    stick.observe(box);
+    stick.observe(log);
     box.addEventListener('scroll', onScroll, { passive: true });
-    box.addEventListener('load', onLoad, true);
     return () => {
+      stick.disconnect();
       box.removeEventListener('scroll', onScroll);
-      box.removeEventListener('load', onLoad, true);
     };
   }, []);
 
@@ -292,45 +299,47 @@ export function ChatPage({ params, onThreadsChanged }: PageProps) {
         )}
       </header>
       <section class="chat-scroll" ref={scroller}>
-        {!threadId && events.length === 0 && (
-          <div class="empty">
-            <p>Ask the agents for a design, a document search, a print or a training job. For example:</p>
-            {EXAMPLES.map((example) => (
-              <button key={example} class="example" onClick={() => (setText(example), input.current?.focus())}>
-                {example}
-              </button>
-            ))}
-          </div>
-        )}
-        {fallback.map((m, i) => (
-          <div key={i} class={`bubble ${m.role === 'human' ? 'user' : 'answer'}`}>
-            {m.content}
-          </div>
-        ))}
-        <StlOpener.Provider value={setViewer}>
-          <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} onRetry={running ? undefined : retry} onSwitchModel={switchModel} />
-        </StlOpener.Provider>
-        {streaming && (
-          <div class="bubble answer streaming">
-            <div class="who">{streaming.agent}</div>
-            {streaming.text}
-          </div>
-        )}
-        {working && (
-          <div class="working" data-agent={working}>
-            <span class="spinner" /> {stopping ? 'stopping…' : `${working} is working…`}
-          </div>
-        )}
-        {error && !failedRow && (
-          <div class="error-box">
-            <Failure
-              error={error.error}
-              hint={error.hint}
-              onRetry={!running && lastRequest?.kind === 'user' ? () => retry(lastRequest.text) : undefined}
-              onSwitchModel={switchModel}
-            />
-          </div>
-        )}
+        <div class="chat-log">
+          {!threadId && events.length === 0 && (
+            <div class="empty">
+              <p>Ask the agents for a design, a document search, a print or a training job. For example:</p>
+              {EXAMPLES.map((example) => (
+                <button key={example} class="example" onClick={() => (setText(example), input.current?.focus())}>
+                  {example}
+                </button>
+              ))}
+            </div>
+          )}
+          {fallback.map((m, i) => (
+            <div key={i} class={`bubble ${m.role === 'human' ? 'user' : 'answer'}`}>
+              {m.content}
+            </div>
+          ))}
+          <StlOpener.Provider value={setViewer}>
+            <TimelineView rows={rows} onOpenStl={setViewer} onAnswer={pending && !running ? () => setDialogOpen(true) : undefined} onRetry={running ? undefined : retry} onSwitchModel={switchModel} />
+          </StlOpener.Provider>
+          {streaming && (
+            <div class="bubble answer streaming">
+              <div class="who">{streaming.agent}</div>
+              {streaming.text}
+            </div>
+          )}
+          {working && (
+            <div class="working" data-agent={working}>
+              <span class="spinner" /> {stopping ? 'stopping…' : `${working} is working…`}
+            </div>
+          )}
+          {error && !failedRow && (
+            <div class="error-box">
+              <Failure
+                error={error.error}
+                hint={error.hint}
+                onRetry={!running && lastRequest?.kind === 'user' ? () => retry(lastRequest.text) : undefined}
+                onSwitchModel={switchModel}
+              />
+            </div>
+          )}
+        </div>
       </section>
       {sketchOpen && <SketchPad onChange={setSketch} onClose={() => (setSketchOpen(false), setSketch(null))} />}
       <div class="composer-tools">
