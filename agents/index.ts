@@ -8,6 +8,7 @@ export { ChatSession, type ChatSessionOptions, type TurnInput, type TurnResult }
 export { checkAnswer, checkDecision, decisionFor, isDecision, yesOrNo, type ApprovalDecision, type Decision } from './supervisor/approvalDecision.ts';
 export { openCheckpointer, type CheckpointerSpec, type OpenCheckpointer } from './runtime/checkpointer.ts';
 export { threadStoreSpec } from './runtime/threadStore.ts';
+export { installUntracedRunContext, uninstallUntracedRunContext, untracedRunContextInstalled } from './runtime/untracedRunContext.ts';
 export { DEFAULT_LIMITS, type Limits } from './supervisor/state.ts';
 export { SPECIALISTS, buildSpecialists, handoffToolName, handoffTarget, validateSpecialists } from './specialists/index.ts';
 export type { Availability, Specialist, SpecialistDeps, SpecialistFactory, ThreadView, SpecialistTask, DoneCall, Plan, PlannedCall } from './specialists/index.ts';

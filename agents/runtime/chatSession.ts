@@ -23,6 +23,7 @@ import { interruptedRunQuestion } from './interruptedRun.ts';
 import { sketchMessage, type Sketch } from '../sketch/sketchMessage.ts';
 import { describeMarks } from '../sketch/sketchMarks.ts';
 import { acceptsImages } from '../models/vision.ts';
+import { installUntracedRunContext } from './untracedRunContext.ts';
 
 export interface ChatSessionOptions {
   model: BaseChatModel;
@@ -129,6 +130,8 @@ export class ChatSession {
   private readonly turnProcessors?: () => TraceProcessor[];
 
   constructor(opts: ChatSessionOptions) {
+    // no LangSmith run tree per node call when nothing traces (untracedRunContext.ts)
+    installUntracedRunContext();
     const compiled = compileSupervisorGraph(
       { model: opts.model, modelFor: opts.modelFor, modelName: opts.modelName, specialists: opts.specialists, limits: opts.limits, approvals: opts.approvals },
       opts.checkpointer,

@@ -7,8 +7,11 @@
  * awaited) and in the live/memory/lean variants (the four run interleaved, one turn each in turn,
  * so machine load hits them alike), memory per conversation (MemorySaver heap growth) and the
  * SQLite bytes per conversation. Target (issue 26): framework ≤ 12 ms per hop in the default configuration.
+ * `--core-run-trees` adds a fifth interleaved variant: the default one with @langchain/core's own
+ * run context (a LangSmith RunTree per node call, as before agents/runtime/untracedRunContext.ts),
+ * so its effect is measured in the same run (`core_run_trees_*` fields).
  *
- *   npm run bench:perf -- agents [--turns 30] [--conversations 40]
+ *   npm run bench:perf -- agents [--turns 30] [--conversations 40] [--core-run-trees]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Annotation, Command, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
-import { createRuntime, EventCollector, SPECIALISTS, Tracer, type ChatSession, type CheckpointerSpec, type Runtime, type SpecialistFactory } from '../../agents/index.ts';
+import { createRuntime, EventCollector, installUntracedRunContext, SPECIALISTS, Tracer, uninstallUntracedRunContext, type ChatSession, type CheckpointerSpec, type Runtime, type SpecialistFactory } from '../../agents/index.ts';
 import { loadConfig } from '../../config/load.ts';
 import { numberFlag, parseFlags } from './lib/flags.ts';
 import { median, round } from './lib/stats.ts';
@@ -69,7 +72,7 @@ async function emptyStepMs(): Promise<number> {
   return median(ts);
 }
 
-type Mode = { name: string; store: 'sqlite' | 'memory'; streamTokens: boolean; durableSteps: boolean };
+type Mode = { name: string; store: 'sqlite' | 'memory'; streamTokens: boolean; durableSteps: boolean; coreRunTrees?: boolean };
 
 /** The configurations measured; `cli` is the default one (SQLite, every checkpoint awaited). */
 const MODES: Mode[] = [
@@ -83,6 +86,9 @@ const MODES: Mode[] = [
   { name: 'lean', store: 'memory', streamTokens: false, durableSteps: false },
 ];
 
+/** With --core-run-trees: the default configuration on @langchain/core's own run context (a RunTree per node call). */
+const CORE_RUN_TREES: Mode = { name: 'core-run-trees', store: 'sqlite', streamTokens: false, durableSteps: true, coreRunTrees: true };
+
 interface HopStats {
   total: number[];
   framework: number[];
@@ -92,11 +98,17 @@ interface HopStats {
 
 async function oneHop(s: ChatSession, threadId: string, mode: Mode, stats: HopStats | null): Promise<void> {
   const events = new EventCollector();
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = await s.runTurn({ threadId, message: REQUEST, tracer: new Tracer([events]), streamTokens: mode.streamTokens, durableSteps: mode.durableSteps });
-  const ms = performance.now() - t0;
-  const cpu = process.cpuUsage(c0);
+  if (mode.coreRunTrees) uninstallUntracedRunContext();
+  let r: Awaited<ReturnType<ChatSession['runTurn']>>, ms: number, cpu: NodeJS.CpuUsage;
+  try {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    r = await s.runTurn({ threadId, message: REQUEST, tracer: new Tracer([events]), streamTokens: mode.streamTokens, durableSteps: mode.durableSteps });
+    ms = performance.now() - t0;
+    cpu = process.cpuUsage(c0);
+  } finally {
+    if (mode.coreRunTrees) installUntracedRunContext();
+  }
   if (r.status !== 'done' || events.ofType('handoff').length !== 1) throw new Error(`${threadId} did not complete one hop: ${r.status}`);
   if (!stats) return; // warm-up: module loading, JIT
   const modelMs = events.ofType('model_call').reduce((n, e) => n + e.latencyMs, 0);
@@ -114,16 +126,16 @@ async function oneHop(s: ChatSession, threadId: string, mode: Mode, stats: HopSt
 }
 
 /** All modes, one turn of each in turn, so a change in machine load hits every mode alike. */
-async function hops(turns: number, log: (l: string) => void): Promise<Record<string, HopStats>> {
+async function hops(turns: number, modes: Mode[], log: (l: string) => void): Promise<Record<string, HopStats>> {
   const dir = mkdtempSync(join(tmpdir(), 'engiai-bench-hops-'));
   const runtimes: Runtime[] = [];
   try {
-    const sessions = await Promise.all(MODES.map((mode) => session(mode.store === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', path: join(dir, `${mode.name}.sqlite`) }, runtimes)));
-    const stats: Record<string, HopStats> = Object.fromEntries(MODES.map((m) => [m.name, { total: [], framework: [], cpu: [], counts: { modelCalls: 0, toolCalls: 0, supersteps: 0, langgraphSteps: 0 } }]));
+    const sessions = await Promise.all(modes.map((mode) => session(mode.store === 'memory' ? { kind: 'memory' } : { kind: 'sqlite', path: join(dir, `${mode.name}.sqlite`) }, runtimes)));
+    const stats: Record<string, HopStats> = Object.fromEntries(modes.map((m) => [m.name, { total: [], framework: [], cpu: [], counts: { modelCalls: 0, toolCalls: 0, supersteps: 0, langgraphSteps: 0 } }]));
     for (let i = 0; i < turns + 3; i++) {
-      for (const [k, mode] of MODES.entries()) await oneHop(sessions[k], `hop-${i}`, mode, i < 3 ? null : stats[mode.name]);
+      for (const [k, mode] of modes.entries()) await oneHop(sessions[k], `hop-${i}`, mode, i < 3 ? null : stats[mode.name]);
     }
-    for (const m of MODES) log(`hops (${JSON.stringify(m)}): ${turns} turns, median ${median(stats[m.name].total).toFixed(1)} ms, framework ${median(stats[m.name].framework).toFixed(1)} ms`);
+    for (const m of modes) log(`hops (${JSON.stringify(m)}): ${turns} turns, median ${median(stats[m.name].total).toFixed(1)} ms, framework ${median(stats[m.name].framework).toFixed(1)} ms`);
     return stats;
   } finally {
     for (const r of runtimes) await r.close();
@@ -162,7 +174,9 @@ export async function run(argv: string[], log: (line: string) => void = () => {}
   const { flags } = parseFlags(argv);
   const turns = numberFlag(flags, 'turns', 30, { integer: true, min: 1 });
   const conversations = numberFlag(flags, 'conversations', 40, { integer: true, min: 1 });
-  const st = await hops(turns, log);
+  const compare = flags['core-run-trees'] !== undefined;
+  const st = await hops(turns, compare ? [...MODES, CORE_RUN_TREES] : MODES, log);
+  const core = st[CORE_RUN_TREES.name];
   const { cli, live, memory: mem0, lean } = st;
   const { counts } = cli;
   const stepMs = await emptyStepMs();
@@ -187,6 +201,15 @@ export async function run(argv: string[], log: (line: string) => void = () => {}
     // no token stream, asynchronous in-memory checkpoints (benchmarks, servers without a live view)
     lean_framework_median_ms: round(median(lean.framework)),
     lean_framework_p95_ms: round(p95(lean.framework)),
+    // the default configuration with @langchain/core's own run context (--core-run-trees)
+    ...(core
+      ? {
+          core_run_trees_hop_median_ms: round(median(core.total)),
+          core_run_trees_hop_cpu_median_ms: round(median(core.cpu)),
+          core_run_trees_framework_median_ms: round(median(core.framework)),
+          core_run_trees_framework_p95_ms: round(p95(core.framework)),
+        }
+      : {}),
     langgraph_empty_step_ms: round(stepMs),
     // node steps in the trace (node_end events) and LangGraph supersteps (checkpoints) per hop
     node_steps_per_hop: counts.supersteps,
