@@ -9,9 +9,9 @@ import type { Problem } from './problem.ts';
 import { fileBinaryStore } from './store/binaryCache.ts';
 
 // Engines load lazily below; the binaries they build (the linear solver's WebAssembly kernels and its
-// symbolic analyses of large patterns) are kept under ENGIAI_HOME/cache, a folder only this layer may touch.
+// symbolic analyses of large patterns, the 32 newest) are kept under ENGIAI_HOME/cache, a folder only this layer may touch.
 useBinaryStore(fileBinaryStore('wasm'));
-useSymbolicStore(fileBinaryStore('symbolic'));
+useSymbolicStore(fileBinaryStore('symbolic', { maxFiles: 32 }));
 
 const factories = new Map<string, () => Promise<Problem>>();
 
