@@ -3,13 +3,15 @@
  * Each problem module registers itself here by being listed below.
  */
 import { InputError } from '../errors.ts';
+import { useSymbolicStore } from './linalg/symbolicCache.ts';
 import { useBinaryStore } from './linalg/wasm/binarySource.ts';
 import type { Problem } from './problem.ts';
 import { fileBinaryStore } from './store/binaryCache.ts';
 
-// Engines load lazily below; the binaries they build (the linear solver's WebAssembly kernels) are
-// kept under ENGIAI_HOME/cache, a folder only this layer may touch.
+// Engines load lazily below; the binaries they build (the linear solver's WebAssembly kernels and its
+// symbolic analyses of large patterns, the 32 newest) are kept under ENGIAI_HOME/cache, a folder only this layer may touch.
 useBinaryStore(fileBinaryStore('wasm'));
+useSymbolicStore(fileBinaryStore('symbolic', { maxFiles: 32 }));
 
 const factories = new Map<string, () => Promise<Problem>>();
 

@@ -95,4 +95,15 @@ describe('discovery and the beams2d module', () => {
     expect(capped[2].env?.OPENBLAS_NUM_THREADS).toBe('1');
     expect(capped[0].env).toBeUndefined();
   });
+  it('runs only the peers --peers names, and refuses unknown ones', () => {
+    expect(caseFromFlags([]).peers).toEqual(['scipy', 'cholmod']);
+    const { c, peers } = caseFromFlags(['--peers', 'cholmod']);
+    expect(peers).toEqual(['cholmod']);
+    const cmds = beams2dCommands(c, '/usr/bin/python3', undefined, peers);
+    expect(cmds.map((x) => x.label)).toEqual(['ours', 'cholmod']);
+    expect(cmds[1].args[0]).toMatch(/beams2d_cholmod\.py$/);
+    expect(caseFromFlags(['--peers', 'cholmod,scipy']).peers).toEqual(['scipy', 'cholmod']);
+    expect(() => caseFromFlags(['--peers', 'superlu'])).toThrow(/--peers takes .*scipy, cholmod.*superlu/);
+    expect(() => caseFromFlags(['--peers'])).toThrow(/--peers/);
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync, chmodSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,32 @@ describe('build cache under ENGIAI_HOME/cache', () => {
     writeFileSync(join(dir, file), Uint8Array.from([0, 0]));
     const again = await cachedBuild('wasm', 'k', 'src', async () => Uint8Array.from([7, 2]), valid);
     expect(Array.from(again)).toEqual([7, 2]);
+  });
+
+  it('with maxFiles, keeps only the most recently written files', () => {
+    const store = fileBinaryStore('symbolic', { maxFiles: 2 });
+    const dir = join(home, 'cache', 'symbolic');
+    const age = (seconds: number) => {
+      const [only] = readdirSync(dir).filter((f) => !seen.has(f));
+      seen.add(only);
+      const t = new Date(Date.now() - seconds * 1000);
+      utimesSync(join(dir, only), t, t);
+    };
+    const seen = new Set<string>();
+    store.put('k', 'a', Uint8Array.from([1]));
+    age(300);
+    store.put('k', 'b', Uint8Array.from([2]));
+    age(200);
+    expect(readdirSync(dir)).toHaveLength(2);
+    store.put('k', 'c', Uint8Array.from([3]));
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(store.get('k', 'a')).toBeNull();
+    expect(Array.from(store.get('k', 'b') ?? [])).toEqual([2]);
+    expect(Array.from(store.get('k', 'c') ?? [])).toEqual([3]);
+    // without maxFiles nothing is removed
+    const all = fileBinaryStore('symbolic');
+    all.put('k', 'd', Uint8Array.from([4]));
+    expect(readdirSync(dir)).toHaveLength(3);
   });
 
   it('still returns the build when the cache folder cannot be written', async () => {

@@ -9,6 +9,7 @@
  */
 import { InputError } from '../../errors.ts';
 import { buildSymbolic, type AnalyzeOptions, type CholeskySymbolic } from './choleskySymbolic.ts';
+import { cachedSymbolic } from './symbolicCache.ts';
 import { multifrontalFactor } from './multifrontalFactor.ts';
 import { createWasmFactor, type WasmFactor } from './wasm/wasmStorage.ts';
 import { wasmFactorRange } from './wasm/wasmSweep.ts';
@@ -53,9 +54,10 @@ export interface CholeskyFactor {
 /**
  * Symbolic analysis; pass coords (x, y per row) for geometric nested dissection, threads: 2 to
  * factor on a helper thread too (started here, in the background; serial until it has loaded).
+ * Large analyses are kept between processes when the tool layer installed a store (symbolicCache.ts).
  */
 export function analyze(pattern: CsrPattern, opts: AnalyzeOptions = {}): CholeskySymbolic {
-  const sym = buildSymbolic(pattern, opts);
+  const sym = cachedSymbolic(pattern, opts, buildSymbolic);
   sym.kernels = opts.kernels ?? 'wasm';
   if ((opts.threads ?? 1) >= 2) {
     sym.parallel = planParallel(sym, opts.parallelMinFlops);

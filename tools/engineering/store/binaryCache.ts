@@ -6,7 +6,7 @@
  * that cannot be read or written (read-only home) only costs the rebuild.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../../../config/paths.ts';
 import type { BinaryStore } from '../linalg/wasm/binarySource.ts';
@@ -14,8 +14,33 @@ import { makeDirsSync } from '../../fileFaults.ts';
 
 const fileOf = (dir: string, name: string, source: string) => join(dir, `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 20)}.bin`);
 
-/** Kept binaries in `<cache>/<kind>` (the cache folder is looked up at each call: ENGIAI_HOME may change). */
-export function fileBinaryStore(kind = 'wasm'): BinaryStore {
+/** Removes the least recently written `.bin` files of dir beyond the newest `keep`. */
+function prune(dir: string, keep: number): void {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .map((f) => {
+      try {
+        return { path: join(dir, f), t: statSync(join(dir, f)).mtimeMs };
+      } catch {
+        return null; // removed meanwhile
+      }
+    })
+    .filter((f): f is { path: string; t: number } => f !== null)
+    .sort((a, b) => b.t - a.t);
+  for (const f of files.slice(keep)) {
+    try {
+      unlinkSync(f.path);
+    } catch {
+      // removed meanwhile
+    }
+  }
+}
+
+/**
+ * Kept binaries in `<cache>/<kind>` (the cache folder is looked up at each call: ENGIAI_HOME may change);
+ * with maxFiles, a put leaves at most that many files there (the most recently written).
+ */
+export function fileBinaryStore(kind = 'wasm', opts: { maxFiles?: number } = {}): BinaryStore {
   return {
     get(name, source) {
       try {
@@ -32,6 +57,7 @@ export function fileBinaryStore(kind = 'wasm'): BinaryStore {
         const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
         writeFileSync(tmp, bytes);
         renameSync(tmp, file);
+        if (opts.maxFiles !== undefined) prune(dir, opts.maxFiles);
       } catch {
         // not writable: the next start builds again
       }
