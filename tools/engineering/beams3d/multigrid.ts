@@ -71,20 +71,41 @@ function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float6
   for (const p of setup.fixedDiag) values[p] = 1;
 }
 
+/**
+ * y = A x on the setup's pattern, a node's three rows at a time: each neighbour's 3×3 block is read
+ * with one column index and three x loads. Every row still sums its entries in column order, so y
+ * is bitwise the scalar CSR product.
+ */
 function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: Float64Array): void {
-  const { rowPtr, colIdx, n } = setup.pattern;
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) s += values[k] * x[colIdx[k]];
-    y[i] = s;
+  const { rowPtr, colIdx } = setup.pattern;
+  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
+    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
+    let y0 = 0, y1 = 0, y2 = 0;
+    for (let p = p0; p < end; p += 3) {
+      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
+      const q = p + w, r = q + w;
+      y0 += values[p] * x0;
+      y0 += values[p + 1] * x1;
+      y0 += values[p + 2] * x2;
+      y1 += values[q] * x0;
+      y1 += values[q + 1] * x1;
+      y1 += values[q + 2] * x2;
+      y2 += values[r] * x0;
+      y2 += values[r + 1] * x1;
+      y2 += values[r + 2] * x2;
+    }
+    y[i] = y0;
+    y[i + 1] = y1;
+    y[i + 2] = y2;
   }
 }
 
-/** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch). */
-function smooth(L: Level, sweeps: number): void {
+/** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch); fromZero: x is 0, so the first A x (= 0) is skipped. */
+function smooth(L: Level, sweeps: number, fromZero = false): void {
   const { x, b, t, inv } = L;
   for (let s = 0; s < sweeps; s++) {
-    matvec(L.setup, L.values, x, t);
+    if (s === 0 && fromZero) t.fill(0);
+    else matvec(L.setup, L.values, x, t);
     for (let node = 0; node < L.setup.nn; node++) {
       const i = 3 * node, o = 9 * node;
       const r0 = b[i] - t[i], r1 = b[i + 1] - t[i + 1], r2 = b[i + 2] - t[i + 2];
@@ -181,7 +202,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       return;
     }
     L.x.fill(0);
-    smooth(L, SWEEPS);
+    smooth(L, SWEEPS, true);
     matvec(L.setup, L.values, L.x, L.t);
     for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
