@@ -13,6 +13,7 @@
 import { NumericError } from '../../errors.ts';
 import { createSetup, type Beams3DSetup } from './setup.ts';
 import { blockJacobi, createCholeskySolver, type Beams3DSolver } from './solver.ts';
+import { transfer, transferScratch } from './gridTransfer.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -116,42 +117,6 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
-/** The trilinear prolongation's stencil along one axis: fine index → (coarse indices, weights). */
-function axisWeights(fine: number): [number, number, number, number] {
-  return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
-}
-
-/** fine += P·coarse (add) or coarse = Pᵀ·fine (restrict), DOF-wise. */
-function transfer(fineS: Beams3DSetup, coarseS: Beams3DSetup, fine: Float64Array, coarse: Float64Array, mode: 'prolong' | 'restrict'): void {
-  if (mode === 'restrict') coarse.fill(0);
-  const cy = coarseS.nely + 1, cz = coarseS.nelz + 1;
-  for (let ix = 0; ix <= fineS.nelx; ix++) {
-    const wx = axisWeights(ix);
-    for (let iy = 0; iy <= fineS.nely; iy++) {
-      const wy = axisWeights(iy);
-      for (let iz = 0; iz <= fineS.nelz; iz++) {
-        const wz = axisWeights(iz);
-        const f = 3 * ((ix * (fineS.nely + 1) + iy) * (fineS.nelz + 1) + iz);
-        for (let a = 0; a < 4; a += 2) {
-          if (wx[a + 1] === 0) continue;
-          for (let b = 0; b < 4; b += 2) {
-            if (wy[b + 1] === 0) continue;
-            for (let c = 0; c < 4; c += 2) {
-              const w = wx[a + 1] * wy[b + 1] * wz[c + 1];
-              if (w === 0) continue;
-              const g = 3 * ((wx[a] * cy + wy[b]) * cz + wz[c]);
-              for (let d = 0; d < 3; d++) {
-                if (mode === 'prolong') fine[f + d] += w * coarse[g + d];
-                else coarse[g + d] += w * fine[f + d];
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
 export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
@@ -167,6 +132,9 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2) break;
     levels.push(level(createSetup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2, forcedistX: 0, forcedistY: 0 })));
   }
+  // transfer scratch, sized for the finest pair of levels
+  const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);
+  const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
   const direct = createCholeskySolver(coarsest.setup.pattern, coarsest.setup.coords);
   // the eight Pcᵀ·KE·Pc of level 1
@@ -206,10 +174,10 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     matvec(L.setup, L.values, L.x, L.t);
     for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
-    transfer(L.setup, C.setup, L.r, C.b, 'restrict');
+    transfer(L.setup, C.setup, L.r, C.b, 'restrict', t1, t2);
     for (let i = 0; i < C.b.length; i++) if (C.setup.fixed[i]) C.b[i] = 0;
     vcycle(l + 1);
-    transfer(L.setup, C.setup, L.x, C.x, 'prolong');
+    transfer(L.setup, C.setup, L.x, C.x, 'prolong', t1, t2);
     smooth(L, SWEEPS);
   }
 
