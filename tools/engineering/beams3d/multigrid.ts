@@ -2,13 +2,14 @@
  * Geometric multigrid-preconditioned CG for the Beams3D system (setup.ts), EngiBench's choice of an
  * AMG-preconditioned CG at rtol 1e-8 done our way: the grid is halved while every side is even
  * (coarse element = 2×2×2 fine elements, trilinear prolongation P), and each coarse element matrix is
- * the Galerkin product Σ_children Pcᵀ K_child Pc (so the coarse operators follow the densities exactly;
- * level 1 uses Σ s_e·(Pcᵀ KE Pc) with the eight Pcᵀ KE Pc precomputed). The clamped corners are nodes of
+ * the Galerkin product of the fine ones, K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e), with the m³ products
+ * P_eᵀ KE P_e of each level (m = 2^l fine elements per coarse side) precomputed, so the coarse
+ * operators follow the densities exactly and cost one pass over the fine scales. The clamped corners are nodes of
  * every level; their rows are identity rows there too. One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
  * or a side that cannot be halved) solved by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖f‖.
- * Legend: level 0 = the fine grid; Kel (nel·576) the element matrices of a level; Pn (8×8 per child)
- * the nodal trilinear weights Pn[a·8 + A] of coarse local node A at the child's local node a.
+ * Legend: level 0 = the fine grid; Pn (8×8 per fine element of a coarse one) the nodal trilinear
+ * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a.
  */
 import { NumericError } from '../../errors.ts';
 import { createSetup, type Beams3DSetup } from './setup.ts';
@@ -31,16 +32,18 @@ interface Level {
   t: Float64Array;
 }
 
-/** Pn for child (i, j, k) of a coarse element: 8×8, row = the child's local node, column = coarse local node. */
-function childWeights(i: number, j: number, k: number): Float64Array {
+/**
+ * Pn for the fine element (i, j, k), 0 ≤ i, j, k < m, inside an element m fine elements wide: 8×8,
+ * row = the fine element's local node, column = the coarse element's local node (trilinear weights).
+ */
+function descendantWeights(i: number, j: number, k: number, m: number): Float64Array {
   const P = new Float64Array(64);
   for (let a = 0; a < 8; a++) {
-    const px = (i + LX[a]) / 2, py = (j + LY[a]) / 2, pz = (k + LZ[a]) / 2;
+    const px = (i + LX[a]) / m, py = (j + LY[a]) / m, pz = (k + LZ[a]) / m;
     for (let A = 0; A < 8; A++) P[a * 8 + A] = (LX[A] ? px : 1 - px) * (LY[A] ? py : 1 - py) * (LZ[A] ? pz : 1 - pz);
   }
   return P;
 }
-const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
 
 /** out += (Pn ⊗ I3)ᵀ K (Pn ⊗ I3) (24×24 each) through the 3×3 blocks: 2·8·8·8·9 multiply-adds. */
 function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float64Array, ooff: number, scale = 1): void {
@@ -59,14 +62,28 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
   }
 }
 
-function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float64Array): void {
+/**
+ * The CSR values of a coarse level, K_l = Σ_E Σ_{fine e in E} s_e·G[c(e)] (G: the (m³) Galerkin
+ * products of the fine KE, m = 2^l fine elements per side of E), each coarse element's 24×24
+ * matrix summed in `acc` and scattered through the level's slot table; 1 on the fixed diagonals.
+ */
+function assembleCoarse(setup: Beams3DSetup, m: number, G: Float64Array, fine: Beams3DSetup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
-  const { slot, nel } = setup;
-  for (let e = 0; e < nel; e++) {
-    const base = e * 576;
+  const { slot } = setup;
+  for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
+    const E = (EX * setup.nely + EY) * setup.nelz + EZ;
+    acc.fill(0);
+    for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) {
+      const row = ((m * EX + i) * fine.nely + m * EY + j) * fine.nelz + m * EZ;
+      for (let k = 0; k < m; k++, c++) {
+        const se = s[row + k], g = c * 576;
+        for (let q = 0; q < 576; q++) acc[q] += se * G[g + q];
+      }
+    }
+    const base = E * 576;
     for (let q = 0; q < 576; q++) {
       const p = slot[base + q];
-      if (p >= 0) values[p] += Kel[base + q];
+      if (p >= 0) values[p] += acc[q];
     }
   }
   for (const p of setup.fixedDiag) values[p] = 1;
@@ -137,31 +154,15 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
   const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
   const direct = createCholeskySolver(coarsest.setup.pattern, coarsest.setup.coords);
-  // the eight Pcᵀ·KE·Pc of level 1
-  const G = CHILD_P.map((P) => {
-    const out = new Float64Array(576);
-    galerkinAdd(fine.KE, 0, P, out, 0);
-    return out;
+  // level l's Galerkin products of KE, one per fine element inside a coarse element (m = 2^l per side)
+  const galerkin = levels.map((_, l) => {
+    const m = 2 ** l;
+    const G = new Float64Array(l === 0 ? 0 : m ** 3 * 576);
+    if (l > 0) for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) for (let k = 0; k < m; k++, c++) galerkinAdd(fine.KE, 0, descendantWeights(i, j, k, m), G, c * 576);
+    return G;
   });
-  const Kel = levels.map((L) => new Float64Array(L.setup.nel * 576));
+  const acc = new Float64Array(576);
   let iters = 0;
-
-  /** Coarse element matrices from the level above, children in (i, j, k) order. */
-  function coarsen(l: number, fineS?: Float64Array): void {
-    const c = levels[l].setup, f = levels[l - 1].setup;
-    const out = Kel[l];
-    out.fill(0);
-    for (let EX = 0; EX < c.nelx; EX++) for (let EY = 0; EY < c.nely; EY++) for (let EZ = 0; EZ < c.nelz; EZ++) {
-      const E = (EX * c.nely + EY) * c.nelz + EZ;
-      for (let ch = 0; ch < 8; ch++) {
-        const e = ((2 * EX + (ch >> 2)) * f.nely + 2 * EY + ((ch >> 1) & 1)) * f.nelz + 2 * EZ + (ch & 1);
-        if (l === 1) {
-          const s = fineS![e], g = G[ch];
-          for (let q = 0; q < 576; q++) out[E * 576 + q] += s * g[q];
-        } else galerkinAdd(Kel[l - 1], e * 576, CHILD_P[ch], out, E * 576);
-      }
-    }
-  }
 
   function vcycle(l: number): void {
     const L = levels[l];
@@ -189,8 +190,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       L0.values.set(values);
       blockJacobi(L0.setup.pattern, L0.values, L0.inv);
       for (let l = 1; l < levels.length; l++) {
-        coarsen(l, s);
-        assembleElements(levels[l].setup, Kel[l], levels[l].values);
+        assembleCoarse(levels[l].setup, 2 ** l, galerkin[l], fine, s, levels[l].values, acc);
         if (l < levels.length - 1) blockJacobi(levels[l].setup.pattern, levels[l].values, levels[l].inv);
       }
       const n = x.length;
