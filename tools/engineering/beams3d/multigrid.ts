@@ -13,7 +13,8 @@
  */
 import { NumericError } from '../../errors.ts';
 import { createSetup, type Beams3DSetup } from './setup.ts';
-import { blockJacobi, createCholeskySolver, type Beams3DSolver } from './solver.ts';
+import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
+import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
 
 const OMEGA = 0.6;
@@ -153,7 +154,9 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
   const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);
   const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
-  const direct = createCholeskySolver(coarsest.setup.pattern, coarsest.setup.coords);
+  // the coarsest level: factored once per solve (3-D geometric nested dissection), solved once per V-cycle
+  const coarseSym = analyze(coarsest.setup.pattern, { coords: coarsest.setup.coords, coordDims: 3 });
+  let coarseFactor: CholeskyFactor | undefined;
   // level l's Galerkin products of KE, one per fine element inside a coarse element (m = 2^l per side)
   const galerkin = levels.map((_, l) => {
     const m = 2 ** l;
@@ -167,7 +170,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
   function vcycle(l: number): void {
     const L = levels[l];
     if (l === levels.length - 1) {
-      direct.solve(L.values, L.b, L.x);
+      cholSolve(coarseFactor!, L.b, L.x);
       return;
     }
     L.x.fill(0);
@@ -193,6 +196,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
         assembleCoarse(levels[l].setup, 2 ** l, galerkin[l], fine, s, levels[l].values, acc);
         if (l < levels.length - 1) blockJacobi(levels[l].setup.pattern, levels[l].values, levels[l].inv);
       }
+      coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
       const n = x.length;
       const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);
       x.fill(0);
@@ -202,7 +206,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       bnorm = Math.sqrt(bnorm);
       if (bnorm === 0) return x;
       const precondition = () => {
-        if (levels.length === 1) direct.solve(L0.values, r, z);
+        if (levels.length === 1) cholSolve(coarseFactor!, r, z);
         else {
           L0.b.set(r);
           vcycle(0);
