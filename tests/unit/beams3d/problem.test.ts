@@ -162,6 +162,19 @@ describe('Beams3D multigrid CG', () => {
     console.log(`multigrid CG iterations (uniform, structured, checkered): ${its.join(', ')}`);
     expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof))).toThrow(/element scales/);
   });
+
+  it('a grid that cannot be halved is one level: its Cholesky preconditions CG, which stops after one iteration at the direct solution', async () => {
+    const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
+    const setup = createSetup({ nelx: 3, nely: 2, nelz: 2, forcedistX: 0.5, forcedistY: 0.5 });
+    const mg = createMultigridSolver(setup, { coarsestDofs: 10 });
+    expect(mg.name).toBe('pcg-geometric-multigrid-1');
+    const s = Float64Array.from({ length: setup.nel }, (_, e) => 0.1 + (e % 5) / 5);
+    const values = assemble(setup, s);
+    const a = createCholeskySolver(setup.pattern, setup.coords).solve(values, setup.f, new Float64Array(setup.ndof));
+    const b = mg.solve(values, setup.f, new Float64Array(setup.ndof), s);
+    expect(mg.lastIterations()).toBe(1);
+    for (let i = 0; i < a.length; i++) expect(b[i]).toBeCloseTo(a[i], 12);
+  });
 });
 
 describe('linalg: 3-D geometric nested dissection', () => {

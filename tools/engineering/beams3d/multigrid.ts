@@ -7,7 +7,10 @@
  * operators follow the densities exactly and cost one pass over the fine scales. The clamped corners are nodes of
  * every level; their rows are identity rows there too. One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
- * or a side that cannot be halved) solved by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖f‖.
+ * or a side that cannot be halved) factored by the sparse Cholesky once per solve. The smoother and the
+ * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
+ * still a symmetric preconditioner; its products read half the bytes), CG itself by K in float64.
+ * Stops at ‖r‖ ≤ rtol·‖f‖.
  * Legend: level 0 = the fine grid; Pn (8×8 per fine element of a coarse one) the nodal trilinear
  * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a.
  */
@@ -24,7 +27,10 @@ const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 
 
 interface Level {
   setup: Beams3DSetup;
+  /** K's CSR values (coarse levels; level 0 reads the caller's) */
   values: Float64Array;
+  /** K's values rounded to float32, for the smoother's and the V-cycle residual's products (not on the coarsest level) */
+  values32: Float32Array;
   inv: Float64Array;
   /** per-level scratch */
   x: Float64Array;
@@ -119,12 +125,37 @@ function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: F
   }
 }
 
+/** matvec on float32 values (the V-cycle's copy of K: half the memory traffic of the float64 values). */
+function matvec32(setup: Beams3DSetup, values: Float32Array, x: Float64Array, y: Float64Array): void {
+  const { rowPtr, colIdx } = setup.pattern;
+  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
+    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
+    let y0 = 0, y1 = 0, y2 = 0;
+    for (let p = p0; p < end; p += 3) {
+      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
+      const q = p + w, r = q + w;
+      y0 += values[p] * x0;
+      y0 += values[p + 1] * x1;
+      y0 += values[p + 2] * x2;
+      y1 += values[q] * x0;
+      y1 += values[q + 1] * x1;
+      y1 += values[q + 2] * x2;
+      y2 += values[r] * x0;
+      y2 += values[r + 1] * x1;
+      y2 += values[r + 2] * x2;
+    }
+    y[i] = y0;
+    y[i + 1] = y1;
+    y[i + 2] = y2;
+  }
+}
+
 /** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch); fromZero: x is 0, so the first A x (= 0) is skipped. */
 function smooth(L: Level, sweeps: number, fromZero = false): void {
   const { x, b, t, inv } = L;
   for (let s = 0; s < sweeps; s++) {
     if (s === 0 && fromZero) t.fill(0);
-    else matvec(L.setup, L.values, x, t);
+    else matvec32(L.setup, L.values32, x, t);
     for (let node = 0; node < L.setup.nn; node++) {
       const i = 3 * node, o = 9 * node;
       const r0 = b[i] - t[i], r1 = b[i + 1] - t[i + 1], r2 = b[i + 2] - t[i + 2];
@@ -141,8 +172,8 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
   const level = (setup: Beams3DSetup): Level => {
-    const n = setup.ndof;
-    return { setup, values: new Float64Array(setup.pattern.colIdx.length), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
+    const n = setup.ndof, nnz = setup.pattern.colIdx.length;
+    return { setup, values: new Float64Array(setup === fine ? 0 : nnz), values32: new Float32Array(nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
   };
   levels.push(level(fine));
   for (;;) {
@@ -154,6 +185,8 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
   const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);
   const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
+  if (levels.length === 1) coarsest.values = new Float64Array(fine.pattern.colIdx.length);
+  coarsest.values32 = new Float32Array(0);
   // the coarsest level: factored once per solve (3-D geometric nested dissection), solved once per V-cycle
   const coarseSym = analyze(coarsest.setup.pattern, { coords: coarsest.setup.coords, coordDims: 3 });
   let coarseFactor: CholeskyFactor | undefined;
@@ -175,7 +208,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     }
     L.x.fill(0);
     smooth(L, SWEEPS, true);
-    matvec(L.setup, L.values, L.x, L.t);
+    matvec32(L.setup, L.values32, L.x, L.t);
     for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
     transfer(L.setup, C.setup, L.r, C.b, 'restrict', t1, t2);
@@ -190,11 +223,18 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     solve(values, b, x, s) {
       if (!s) throw new Error('the multigrid solver needs the element scales x_e^p for its coarse levels');
       const L0 = levels[0];
-      L0.values.set(values);
-      blockJacobi(L0.setup.pattern, L0.values, L0.inv);
+      if (levels.length === 1) L0.values.set(values);
+      else {
+        blockJacobi(L0.setup.pattern, values, L0.inv);
+        L0.values32.set(values);
+      }
       for (let l = 1; l < levels.length; l++) {
-        assembleCoarse(levels[l].setup, 2 ** l, galerkin[l], fine, s, levels[l].values, acc);
-        if (l < levels.length - 1) blockJacobi(levels[l].setup.pattern, levels[l].values, levels[l].inv);
+        const L = levels[l];
+        assembleCoarse(L.setup, 2 ** l, galerkin[l], fine, s, L.values, acc);
+        if (l < levels.length - 1) {
+          blockJacobi(L.setup.pattern, L.values, L.inv);
+          L.values32.set(L.values);
+        }
       }
       coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
       const n = x.length;
