@@ -134,6 +134,24 @@ describe('Beams3D optimize through the registry', () => {
   });
 });
 
+describe('Beams3D grid limits', () => {
+  it('64³ (EngiBench’s largest dataset grid) passes; above 64,000 cells a side that is not a multiple of 8 is refused by name, and 65 per side or more cells than 64³ are refused', async () => {
+    const p = await getProblem('beams3d');
+    const errors = (values: Record<string, number>) => p.checkConfig(values).filter((v) => v.criticality === 'error');
+    expect(errors({ nelx: 64, nely: 64, nelz: 64 })).toEqual([]);
+    expect(errors({ nelx: 48, nely: 64, nelz: 56 })).toEqual([]);
+    // below 64,000 cells odd sides stay allowed (the Cholesky up to 8,000 cells, the multigrid as far as it halves)
+    expect(errors({ nelx: 39, nely: 40, nelz: 40 })).toEqual([]);
+    const odd = errors({ nelx: 64, nely: 63, nelz: 64 });
+    expect(odd.map((v) => v.constraint)).toEqual(['grid_multigrid_sides']);
+    expect(odd[0].cause).toMatch(/64·63·64 = 258048 cells: .*every side must be a multiple of 8/);
+    expect(errors({ nelx: 40, nely: 40, nelz: 44 }).map((v) => v.constraint)).toEqual(['grid_multigrid_sides']);
+    expect(errors({ nelx: 65, nely: 8, nelz: 8 }).map((v) => v.constraint)).toEqual(['nelx_limit']);
+    const config = p.resolveConfig({ nelx: 64, nely: 63, nelz: 64 });
+    expect(() => p.optimizeSteps(config).next()).toThrow(InputError);
+  });
+});
+
 describe('Beams3D multigrid CG', () => {
   it('three levels (8×4×4 → 4×2×2 → 2×1×1) solve like the Cholesky, in bounded iterations, on uniform, structured and checkered 1e-9-contrast designs', async () => {
     const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
