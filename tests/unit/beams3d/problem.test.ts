@@ -181,6 +181,27 @@ describe('Beams3D multigrid CG', () => {
     expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof))).toThrow(/element scales/);
   });
 
+  it('16³ and larger even grids get the multigrid CG by default, smaller ones the Cholesky; a random 16³ design solves alike with both', async () => {
+    const { createSolver, defaultSolverKind } = await import('../../../tools/engineering/beams3d/solverFactory.ts');
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 16, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('multigrid');
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 15, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('cholesky');
+    expect(defaultSolverKind(createSetup({ nelx: 12, nely: 12, nelz: 12, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('cholesky');
+    const setup = createSetup({ nelx: 16, nely: 16, nelz: 16, forcedistX: 0.25, forcedistY: 0.5 });
+    const mg = createSolver(setup);
+    expect(mg.name).toBe('pcg-geometric-multigrid-2');
+    let seed = 5;
+    const s = Float64Array.from({ length: setup.nel }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647) ** 3 + 1e-9);
+    const values = assemble(setup, s);
+    const a = createCholeskySolver(setup.pattern, setup.coords).solve(values, setup.f, new Float64Array(setup.ndof));
+    const b = mg.solve(values, setup.f, new Float64Array(setup.ndof), s);
+    let fa = 0, fb = 0;
+    for (let i = 0; i < a.length; i++) {
+      fa += setup.f[i] * a[i];
+      fb += setup.f[i] * b[i];
+    }
+    expect(Math.abs(fb - fa) / fa).toBeLessThan(1e-9);
+  });
+
   it('a grid that cannot be halved is one level: its Cholesky preconditions CG, which stops after one iteration at the direct solution', async () => {
     const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
     const setup = createSetup({ nelx: 3, nely: 2, nelz: 2, forcedistX: 0.5, forcedistY: 0.5 });
