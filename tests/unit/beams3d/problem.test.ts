@@ -179,6 +179,7 @@ describe('Beams3D multigrid CG', () => {
     }
     console.log(`multigrid CG iterations (uniform, structured, checkered): ${its.join(', ')}`);
     expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof))).toThrow(/element scales/);
+    expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof - 3), new Float64Array(setup.nel).fill(1))).toThrow(/for 675 DOFs and 128 elements \(b 675, x 672/);
   });
 
   it('16³ and larger even grids get the multigrid CG by default, smaller ones the Cholesky; a random 16³ design solves alike with both', async () => {

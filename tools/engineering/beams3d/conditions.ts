@@ -26,7 +26,7 @@ export const configFields: readonly FieldSpec[] = [
 ];
 
 /**
- * EngiAI's hard limits (errors), from memory (README.md of this folder): up to 8,000 cells the
+ * EngiAI's hard limits (errors), from memory (README.md of this folder): up to 4,000 cells the
  * sparse Cholesky (it would need 1.8 GB at 32³); above, the multigrid CG, whose memory is the fine
  * grid's slot table, CSR pattern and values, their float32 copy and the coarser levels (64³ =
  * 262,144 cells: 2.1 GB peak RSS measured over setup and two iterations). Above 64,000 cells every

@@ -198,6 +198,8 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     return G;
   });
   const acc = new Float64Array(576);
+  // CG's vectors, reused by every solve
+  const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = new Float64Array(fine.ndof), q = new Float64Array(fine.ndof);
   let iters = 0;
 
   function vcycle(l: number): void {
@@ -222,6 +224,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     name: `pcg-geometric-multigrid-${levels.length}`,
     solve(values, b, x, s) {
       if (!s) throw new Error('the multigrid solver needs the element scales x_e^p for its coarse levels');
+      if (b.length !== fine.ndof || x.length !== fine.ndof || s.length !== fine.nel) throw new Error(`the multigrid solver is for ${fine.ndof} DOFs and ${fine.nel} elements (b ${b.length}, x ${x.length}, scales ${s.length})`);
       const L0 = levels[0];
       if (levels.length === 1) L0.values.set(values);
       else {
@@ -238,7 +241,6 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       }
       coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
       const n = x.length;
-      const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);
       x.fill(0);
       r.set(b);
       let bnorm = 0;
