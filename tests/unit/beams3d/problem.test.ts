@@ -134,6 +134,24 @@ describe('Beams3D optimize through the registry', () => {
   });
 });
 
+describe('Beams3D grid limits', () => {
+  it('64³ (EngiBench’s largest dataset grid) passes; above 64,000 cells a side that is not a multiple of 8 is refused by name, and 65 per side or more cells than 64³ are refused', async () => {
+    const p = await getProblem('beams3d');
+    const errors = (values: Record<string, number>) => p.checkConfig(values).filter((v) => v.criticality === 'error');
+    expect(errors({ nelx: 64, nely: 64, nelz: 64 })).toEqual([]);
+    expect(errors({ nelx: 48, nely: 64, nelz: 56 })).toEqual([]);
+    // below 64,000 cells odd sides stay allowed (the Cholesky up to 8,000 cells, the multigrid as far as it halves)
+    expect(errors({ nelx: 39, nely: 40, nelz: 40 })).toEqual([]);
+    const odd = errors({ nelx: 64, nely: 63, nelz: 64 });
+    expect(odd.map((v) => v.constraint)).toEqual(['grid_multigrid_sides']);
+    expect(odd[0].cause).toMatch(/64·63·64 = 258048 cells: .*every side must be a multiple of 8/);
+    expect(errors({ nelx: 40, nely: 40, nelz: 44 }).map((v) => v.constraint)).toEqual(['grid_multigrid_sides']);
+    expect(errors({ nelx: 65, nely: 8, nelz: 8 }).map((v) => v.constraint)).toEqual(['nelx_limit']);
+    const config = p.resolveConfig({ nelx: 64, nely: 63, nelz: 64 });
+    expect(() => p.optimizeSteps(config).next()).toThrow(InputError);
+  });
+});
+
 describe('Beams3D multigrid CG', () => {
   it('three levels (8×4×4 → 4×2×2 → 2×1×1) solve like the Cholesky, in bounded iterations, on uniform, structured and checkered 1e-9-contrast designs', async () => {
     const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
@@ -161,6 +179,41 @@ describe('Beams3D multigrid CG', () => {
     }
     console.log(`multigrid CG iterations (uniform, structured, checkered): ${its.join(', ')}`);
     expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof))).toThrow(/element scales/);
+    expect(() => mg.solve(assemble(setup, new Float64Array(setup.nel).fill(1)), setup.f, new Float64Array(setup.ndof - 3), new Float64Array(setup.nel).fill(1))).toThrow(/for 675 DOFs and 128 elements \(b 675, x 672/);
+  });
+
+  it('16³ and larger even grids get the multigrid CG by default, smaller ones the Cholesky; a random 16³ design solves alike with both', async () => {
+    const { createSolver, defaultSolverKind } = await import('../../../tools/engineering/beams3d/solverFactory.ts');
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 16, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('multigrid');
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 15, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('cholesky');
+    expect(defaultSolverKind(createSetup({ nelx: 12, nely: 12, nelz: 12, forcedistX: 0.5, forcedistY: 0.5 }))).toBe('cholesky');
+    const setup = createSetup({ nelx: 16, nely: 16, nelz: 16, forcedistX: 0.25, forcedistY: 0.5 });
+    const mg = createSolver(setup);
+    expect(mg.name).toBe('pcg-geometric-multigrid-2');
+    let seed = 5;
+    const s = Float64Array.from({ length: setup.nel }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647) ** 3 + 1e-9);
+    const values = assemble(setup, s);
+    const a = createCholeskySolver(setup.pattern, setup.coords).solve(values, setup.f, new Float64Array(setup.ndof));
+    const b = mg.solve(values, setup.f, new Float64Array(setup.ndof), s);
+    let fa = 0, fb = 0;
+    for (let i = 0; i < a.length; i++) {
+      fa += setup.f[i] * a[i];
+      fb += setup.f[i] * b[i];
+    }
+    expect(Math.abs(fb - fa) / fa).toBeLessThan(1e-9);
+  });
+
+  it('a grid that cannot be halved is one level: its Cholesky preconditions CG, which stops after one iteration at the direct solution', async () => {
+    const { createMultigridSolver } = await import('../../../tools/engineering/beams3d/multigrid.ts');
+    const setup = createSetup({ nelx: 3, nely: 2, nelz: 2, forcedistX: 0.5, forcedistY: 0.5 });
+    const mg = createMultigridSolver(setup, { coarsestDofs: 10 });
+    expect(mg.name).toBe('pcg-geometric-multigrid-1');
+    const s = Float64Array.from({ length: setup.nel }, (_, e) => 0.1 + (e % 5) / 5);
+    const values = assemble(setup, s);
+    const a = createCholeskySolver(setup.pattern, setup.coords).solve(values, setup.f, new Float64Array(setup.ndof));
+    const b = mg.solve(values, setup.f, new Float64Array(setup.ndof), s);
+    expect(mg.lastIterations()).toBe(1);
+    for (let i = 0; i < a.length; i++) expect(b[i]).toBeCloseTo(a[i], 12);
   });
 });
 

@@ -2,17 +2,23 @@
  * Geometric multigrid-preconditioned CG for the Beams3D system (setup.ts), EngiBench's choice of an
  * AMG-preconditioned CG at rtol 1e-8 done our way: the grid is halved while every side is even
  * (coarse element = 2×2×2 fine elements, trilinear prolongation P), and each coarse element matrix is
- * the Galerkin product Σ_children Pcᵀ K_child Pc (so the coarse operators follow the densities exactly;
- * level 1 uses Σ s_e·(Pcᵀ KE Pc) with the eight Pcᵀ KE Pc precomputed). The clamped corners are nodes of
+ * the Galerkin product of the fine ones, K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e), with the m³ products
+ * P_eᵀ KE P_e of each level (m = 2^l fine elements per coarse side) precomputed, so the coarse
+ * operators follow the densities exactly and cost one pass over the fine scales. The clamped corners are nodes of
  * every level; their rows are identity rows there too. One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
- * or a side that cannot be halved) solved by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖f‖.
- * Legend: level 0 = the fine grid; Kel (nel·576) the element matrices of a level; Pn (8×8 per child)
- * the nodal trilinear weights Pn[a·8 + A] of coarse local node A at the child's local node a.
+ * or a side that cannot be halved) factored by the sparse Cholesky once per solve. The smoother and the
+ * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
+ * still a symmetric preconditioner; its products read half the bytes), CG itself by K in float64.
+ * Stops at ‖r‖ ≤ rtol·‖f‖.
+ * Legend: level 0 = the fine grid; Pn (8×8 per fine element of a coarse one) the nodal trilinear
+ * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a.
  */
 import { NumericError } from '../../errors.ts';
 import { createSetup, type Beams3DSetup } from './setup.ts';
-import { blockJacobi, createCholeskySolver, type Beams3DSolver } from './solver.ts';
+import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
+import { blockJacobi, type Beams3DSolver } from './solver.ts';
+import { transfer, transferScratch } from './gridTransfer.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -21,7 +27,10 @@ const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 
 
 interface Level {
   setup: Beams3DSetup;
+  /** K's CSR values (coarse levels; level 0 reads the caller's) */
   values: Float64Array;
+  /** K's values rounded to float32, for the smoother's and the V-cycle residual's products (not on the coarsest level) */
+  values32: Float32Array;
   inv: Float64Array;
   /** per-level scratch */
   x: Float64Array;
@@ -30,16 +39,18 @@ interface Level {
   t: Float64Array;
 }
 
-/** Pn for child (i, j, k) of a coarse element: 8×8, row = the child's local node, column = coarse local node. */
-function childWeights(i: number, j: number, k: number): Float64Array {
+/**
+ * Pn for the fine element (i, j, k), 0 ≤ i, j, k < m, inside an element m fine elements wide: 8×8,
+ * row = the fine element's local node, column = the coarse element's local node (trilinear weights).
+ */
+function descendantWeights(i: number, j: number, k: number, m: number): Float64Array {
   const P = new Float64Array(64);
   for (let a = 0; a < 8; a++) {
-    const px = (i + LX[a]) / 2, py = (j + LY[a]) / 2, pz = (k + LZ[a]) / 2;
+    const px = (i + LX[a]) / m, py = (j + LY[a]) / m, pz = (k + LZ[a]) / m;
     for (let A = 0; A < 8; A++) P[a * 8 + A] = (LX[A] ? px : 1 - px) * (LY[A] ? py : 1 - py) * (LZ[A] ? pz : 1 - pz);
   }
   return P;
 }
-const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
 
 /** out += (Pn ⊗ I3)ᵀ K (Pn ⊗ I3) (24×24 each) through the 3×3 blocks: 2·8·8·8·9 multiply-adds. */
 function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float64Array, ooff: number, scale = 1): void {
@@ -58,33 +69,93 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
   }
 }
 
-function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float64Array): void {
+/**
+ * The CSR values of a coarse level, K_l = Σ_E Σ_{fine e in E} s_e·G[c(e)] (G: the (m³) Galerkin
+ * products of the fine KE, m = 2^l fine elements per side of E), each coarse element's 24×24
+ * matrix summed in `acc` and scattered through the level's slot table; 1 on the fixed diagonals.
+ */
+function assembleCoarse(setup: Beams3DSetup, m: number, G: Float64Array, fine: Beams3DSetup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
-  const { slot, nel } = setup;
-  for (let e = 0; e < nel; e++) {
-    const base = e * 576;
+  const { slot } = setup;
+  for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
+    const E = (EX * setup.nely + EY) * setup.nelz + EZ;
+    acc.fill(0);
+    for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) {
+      const row = ((m * EX + i) * fine.nely + m * EY + j) * fine.nelz + m * EZ;
+      for (let k = 0; k < m; k++, c++) {
+        const se = s[row + k], g = c * 576;
+        for (let q = 0; q < 576; q++) acc[q] += se * G[g + q];
+      }
+    }
+    const base = E * 576;
     for (let q = 0; q < 576; q++) {
       const p = slot[base + q];
-      if (p >= 0) values[p] += Kel[base + q];
+      if (p >= 0) values[p] += acc[q];
     }
   }
   for (const p of setup.fixedDiag) values[p] = 1;
 }
 
+/**
+ * y = A x on the setup's pattern, a node's three rows at a time: each neighbour's 3×3 block is read
+ * with one column index and three x loads. Every row still sums its entries in column order, so y
+ * is bitwise the scalar CSR product.
+ */
 function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: Float64Array): void {
-  const { rowPtr, colIdx, n } = setup.pattern;
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) s += values[k] * x[colIdx[k]];
-    y[i] = s;
+  const { rowPtr, colIdx } = setup.pattern;
+  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
+    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
+    let y0 = 0, y1 = 0, y2 = 0;
+    for (let p = p0; p < end; p += 3) {
+      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
+      const q = p + w, r = q + w;
+      y0 += values[p] * x0;
+      y0 += values[p + 1] * x1;
+      y0 += values[p + 2] * x2;
+      y1 += values[q] * x0;
+      y1 += values[q + 1] * x1;
+      y1 += values[q + 2] * x2;
+      y2 += values[r] * x0;
+      y2 += values[r + 1] * x1;
+      y2 += values[r + 2] * x2;
+    }
+    y[i] = y0;
+    y[i + 1] = y1;
+    y[i + 2] = y2;
   }
 }
 
-/** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch). */
-function smooth(L: Level, sweeps: number): void {
+/** matvec on float32 values (the V-cycle's copy of K: half the memory traffic of the float64 values). */
+function matvec32(setup: Beams3DSetup, values: Float32Array, x: Float64Array, y: Float64Array): void {
+  const { rowPtr, colIdx } = setup.pattern;
+  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
+    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
+    let y0 = 0, y1 = 0, y2 = 0;
+    for (let p = p0; p < end; p += 3) {
+      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
+      const q = p + w, r = q + w;
+      y0 += values[p] * x0;
+      y0 += values[p + 1] * x1;
+      y0 += values[p + 2] * x2;
+      y1 += values[q] * x0;
+      y1 += values[q + 1] * x1;
+      y1 += values[q + 2] * x2;
+      y2 += values[r] * x0;
+      y2 += values[r + 1] * x1;
+      y2 += values[r + 2] * x2;
+    }
+    y[i] = y0;
+    y[i + 1] = y1;
+    y[i + 2] = y2;
+  }
+}
+
+/** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch); fromZero: x is 0, so the first A x (= 0) is skipped. */
+function smooth(L: Level, sweeps: number, fromZero = false): void {
   const { x, b, t, inv } = L;
   for (let s = 0; s < sweeps; s++) {
-    matvec(L.setup, L.values, x, t);
+    if (s === 0 && fromZero) t.fill(0);
+    else matvec32(L.setup, L.values32, x, t);
     for (let node = 0; node < L.setup.nn; node++) {
       const i = 3 * node, o = 9 * node;
       const r0 = b[i] - t[i], r1 = b[i + 1] - t[i + 1], r2 = b[i + 2] - t[i + 2];
@@ -95,50 +166,14 @@ function smooth(L: Level, sweeps: number): void {
   }
 }
 
-/** The trilinear prolongation's stencil along one axis: fine index → (coarse indices, weights). */
-function axisWeights(fine: number): [number, number, number, number] {
-  return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
-}
-
-/** fine += P·coarse (add) or coarse = Pᵀ·fine (restrict), DOF-wise. */
-function transfer(fineS: Beams3DSetup, coarseS: Beams3DSetup, fine: Float64Array, coarse: Float64Array, mode: 'prolong' | 'restrict'): void {
-  if (mode === 'restrict') coarse.fill(0);
-  const cy = coarseS.nely + 1, cz = coarseS.nelz + 1;
-  for (let ix = 0; ix <= fineS.nelx; ix++) {
-    const wx = axisWeights(ix);
-    for (let iy = 0; iy <= fineS.nely; iy++) {
-      const wy = axisWeights(iy);
-      for (let iz = 0; iz <= fineS.nelz; iz++) {
-        const wz = axisWeights(iz);
-        const f = 3 * ((ix * (fineS.nely + 1) + iy) * (fineS.nelz + 1) + iz);
-        for (let a = 0; a < 4; a += 2) {
-          if (wx[a + 1] === 0) continue;
-          for (let b = 0; b < 4; b += 2) {
-            if (wy[b + 1] === 0) continue;
-            for (let c = 0; c < 4; c += 2) {
-              const w = wx[a + 1] * wy[b + 1] * wz[c + 1];
-              if (w === 0) continue;
-              const g = 3 * ((wx[a] * cy + wy[b]) * cz + wz[c]);
-              for (let d = 0; d < 3; d++) {
-                if (mode === 'prolong') fine[f + d] += w * coarse[g + d];
-                else coarse[g + d] += w * fine[f + d];
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
 export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
   const level = (setup: Beams3DSetup): Level => {
-    const n = setup.ndof;
-    return { setup, values: new Float64Array(setup.pattern.colIdx.length), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
+    const n = setup.ndof, nnz = setup.pattern.colIdx.length;
+    return { setup, values: new Float64Array(setup === fine ? 0 : nnz), values32: new Float32Array(nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
   };
   levels.push(level(fine));
   for (;;) {
@@ -146,49 +181,42 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2) break;
     levels.push(level(createSetup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2, forcedistX: 0, forcedistY: 0 })));
   }
+  // transfer scratch, sized for the finest pair of levels
+  const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);
+  const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
-  const direct = createCholeskySolver(coarsest.setup.pattern, coarsest.setup.coords);
-  // the eight Pcᵀ·KE·Pc of level 1
-  const G = CHILD_P.map((P) => {
-    const out = new Float64Array(576);
-    galerkinAdd(fine.KE, 0, P, out, 0);
-    return out;
+  if (levels.length === 1) coarsest.values = new Float64Array(fine.pattern.colIdx.length);
+  coarsest.values32 = new Float32Array(0);
+  // the coarsest level: factored once per solve (3-D geometric nested dissection), solved once per V-cycle
+  const coarseSym = analyze(coarsest.setup.pattern, { coords: coarsest.setup.coords, coordDims: 3 });
+  let coarseFactor: CholeskyFactor | undefined;
+  // level l's Galerkin products of KE, one per fine element inside a coarse element (m = 2^l per side)
+  const galerkin = levels.map((_, l) => {
+    const m = 2 ** l;
+    const G = new Float64Array(l === 0 ? 0 : m ** 3 * 576);
+    if (l > 0) for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) for (let k = 0; k < m; k++, c++) galerkinAdd(fine.KE, 0, descendantWeights(i, j, k, m), G, c * 576);
+    return G;
   });
-  const Kel = levels.map((L) => new Float64Array(L.setup.nel * 576));
+  const acc = new Float64Array(576);
+  // CG's vectors, reused by every solve
+  const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = new Float64Array(fine.ndof), q = new Float64Array(fine.ndof);
   let iters = 0;
-
-  /** Coarse element matrices from the level above, children in (i, j, k) order. */
-  function coarsen(l: number, fineS?: Float64Array): void {
-    const c = levels[l].setup, f = levels[l - 1].setup;
-    const out = Kel[l];
-    out.fill(0);
-    for (let EX = 0; EX < c.nelx; EX++) for (let EY = 0; EY < c.nely; EY++) for (let EZ = 0; EZ < c.nelz; EZ++) {
-      const E = (EX * c.nely + EY) * c.nelz + EZ;
-      for (let ch = 0; ch < 8; ch++) {
-        const e = ((2 * EX + (ch >> 2)) * f.nely + 2 * EY + ((ch >> 1) & 1)) * f.nelz + 2 * EZ + (ch & 1);
-        if (l === 1) {
-          const s = fineS![e], g = G[ch];
-          for (let q = 0; q < 576; q++) out[E * 576 + q] += s * g[q];
-        } else galerkinAdd(Kel[l - 1], e * 576, CHILD_P[ch], out, E * 576);
-      }
-    }
-  }
 
   function vcycle(l: number): void {
     const L = levels[l];
     if (l === levels.length - 1) {
-      direct.solve(L.values, L.b, L.x);
+      cholSolve(coarseFactor!, L.b, L.x);
       return;
     }
     L.x.fill(0);
-    smooth(L, SWEEPS);
-    matvec(L.setup, L.values, L.x, L.t);
+    smooth(L, SWEEPS, true);
+    matvec32(L.setup, L.values32, L.x, L.t);
     for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
-    transfer(L.setup, C.setup, L.r, C.b, 'restrict');
+    transfer(L.setup, C.setup, L.r, C.b, 'restrict', t1, t2);
     for (let i = 0; i < C.b.length; i++) if (C.setup.fixed[i]) C.b[i] = 0;
     vcycle(l + 1);
-    transfer(L.setup, C.setup, L.x, C.x, 'prolong');
+    transfer(L.setup, C.setup, L.x, C.x, 'prolong', t1, t2);
     smooth(L, SWEEPS);
   }
 
@@ -196,16 +224,23 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
     name: `pcg-geometric-multigrid-${levels.length}`,
     solve(values, b, x, s) {
       if (!s) throw new Error('the multigrid solver needs the element scales x_e^p for its coarse levels');
+      if (b.length !== fine.ndof || x.length !== fine.ndof || s.length !== fine.nel) throw new Error(`the multigrid solver is for ${fine.ndof} DOFs and ${fine.nel} elements (b ${b.length}, x ${x.length}, scales ${s.length})`);
       const L0 = levels[0];
-      L0.values.set(values);
-      blockJacobi(L0.setup.pattern, L0.values, L0.inv);
-      for (let l = 1; l < levels.length; l++) {
-        coarsen(l, s);
-        assembleElements(levels[l].setup, Kel[l], levels[l].values);
-        if (l < levels.length - 1) blockJacobi(levels[l].setup.pattern, levels[l].values, levels[l].inv);
+      if (levels.length === 1) L0.values.set(values);
+      else {
+        blockJacobi(L0.setup.pattern, values, L0.inv);
+        L0.values32.set(values);
       }
+      for (let l = 1; l < levels.length; l++) {
+        const L = levels[l];
+        assembleCoarse(L.setup, 2 ** l, galerkin[l], fine, s, L.values, acc);
+        if (l < levels.length - 1) {
+          blockJacobi(L.setup.pattern, L.values, L.inv);
+          L.values32.set(L.values);
+        }
+      }
+      coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
       const n = x.length;
-      const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);
       x.fill(0);
       r.set(b);
       let bnorm = 0;
@@ -213,7 +248,7 @@ export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number;
       bnorm = Math.sqrt(bnorm);
       if (bnorm === 0) return x;
       const precondition = () => {
-        if (levels.length === 1) direct.solve(L0.values, r, z);
+        if (levels.length === 1) cholSolve(coarseFactor!, r, z);
         else {
           L0.b.set(r);
           vcycle(0);
