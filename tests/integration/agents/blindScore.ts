@@ -10,6 +10,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import { createOfflineModel, createRuntime, EventCollector, SPECIALISTS, Tracer, type SpecialistFactory } from '../../../agents/index.ts';
 import type { BoundTool, ToolRuntime } from '../../../tools/tool.ts';
 import { loadConfig } from '../../../config/load.ts';
+import { yieldToLoop } from '../../support/yieldToLoop.ts';
 
 type Value = number | boolean | string;
 type Values = Record<string, Value>;
@@ -100,6 +101,7 @@ export async function scoreBlind(home: string, items: BlindItem[], defaults: Rec
   const results: BlindResult[] = [];
   try {
     for (const item of items) {
+      await yieldToLoop();
       const threadId = `blind-${item.id}`;
       let answer = '';
       let interrupt = null as Pending | null;

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineModel, createRuntime, EventCollector, SPECIALISTS, Tracer, type SpecialistFactory } from '../../../agents/index.ts';
 import type { BoundTool, ToolRuntime } from '../../../tools/tool.ts';
 import { testConfig } from '../../unit/agents/sessionKit.ts';
+import { yieldToLoop } from '../../support/yieldToLoop.ts';
 
 const items: Item[] = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'phrasings', 'heldout.json'), 'utf8'));
 
@@ -76,6 +77,7 @@ async function score(home: string) {
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-3 * Math.max(1, Math.abs(b));
   const results: { id: string; cls: string; ok: boolean; why: string[] }[] = [];
   for (const item of items) {
+    await yieldToLoop();
     const threadId = `h-${item.id}`;
     let events = new EventCollector();
     let answer = '';

@@ -13,6 +13,7 @@ import { engineeringSpecialist } from '../../../../agents/specialists/engineerin
 import { testSession } from '../sessionKit.ts';
 import { standInEngineering } from './standInTools.ts';
 import { runPhrasing, type Outcome, type Phrasing } from './harness.ts';
+import { yieldToLoop } from '../../../support/yieldToLoop.ts';
 
 const UNAVAILABLE = new Set(['rag', 'arxiv', 'hpc', 'cli', 'prusa']);
 
@@ -33,6 +34,9 @@ export async function phrasingSession(): Promise<{ session: ChatSession; close: 
 /** Runs phrasings in order on one session (each in its own thread). */
 export async function runAll(session: ChatSession, phrasings: readonly Phrasing[]): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  for (const p of phrasings) out.push(await runPhrasing(session, p));
+  for (const p of phrasings) {
+    await yieldToLoop();
+    out.push(await runPhrasing(session, p));
+  }
   return out;
 }
