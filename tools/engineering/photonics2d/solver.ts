@@ -8,7 +8,8 @@
  * identity only: pass a new offRe array (never mutate it in place) to force a full refactorization.
  */
 import { NumericError } from '../../errors.ts';
-import { backwardFront, factorPanel, forwardFront, schurUpdate, type FrontFactor } from './frontal.ts';
+import { backwardFront, forwardFront } from './frontal.ts';
+import { createFrontStore, type FrontData, type FrontKernels, type FrontStore } from './frontStore.ts';
 import type { EliminationTree } from './ordering.ts';
 
 export interface SymmetricMatrix {
@@ -22,9 +23,9 @@ export interface SymmetricMatrix {
   diagIm: Float64Array;
 }
 
-interface FrontData extends FrontFactor {
-  /** Schur complement on the update nodes (m×m, interleaved complex, lower triangle). */
-  S: Float64Array;
+export interface SparseLdltOptions {
+  /** The dense front kernels: WebAssembly SIMD (default) or TypeScript (bitwise the same factor). */
+  kernels?: FrontKernels;
 }
 
 export class SparseLdlt {
@@ -32,19 +33,20 @@ export class SparseLdlt {
   private readonly update: Int32Array[];
   private readonly children: number[][];
   private readonly local: Int32Array;
-  private readonly fronts: (FrontData | null)[];
+  private readonly store: FrontStore;
+  private readonly fronts: FrontData[];
   private lastDiagRe: Float64Array | null = null;
   private lastDiagIm: Float64Array | null = null;
   private lastOff: Float64Array | null = null;
   private readonly xe: Float64Array;
   private readonly xu: Float64Array;
-  private readonly g: Float64Array;
   /** Fronts recomputed by the last `factor` call (for tests and tuning). */
   refactored = 0;
 
   constructor(
     private readonly tree: EliminationTree,
     pattern: Pick<SymmetricMatrix, 'n' | 'adjPtr' | 'adjIdx'>,
+    options: SparseLdltOptions = {},
   ) {
     const nf = tree.parent.length;
     this.owner = new Int32Array(tree.n);
@@ -53,16 +55,12 @@ export class SparseLdlt {
     for (let f = 0; f < nf; f++) if (tree.parent[f] >= 0) this.children[tree.parent[f]].push(f);
     this.update = this.symbolic(pattern);
     this.local = new Int32Array(tree.n);
-    this.fronts = new Array(nf).fill(null);
-    let maxS = 0, maxSK = 0;
-    for (let f = 0; f < nf; f++) {
-      const k = tree.start[f + 1] - tree.start[f];
-      maxS = Math.max(maxS, k + this.update[f].length);
-      maxSK = Math.max(maxSK, (k + this.update[f].length) * k);
-    }
+    const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length }));
+    this.store = createFrontStore(sizes, options.kernels);
+    this.fronts = this.store.fronts;
+    const maxS = sizes.reduce((a, { k, m }) => Math.max(a, k + m), 0);
     this.xe = new Float64Array(2 * maxS);
     this.xu = new Float64Array(2 * maxS);
-    this.g = new Float64Array(2 * maxSK);
   }
 
   /** Update sets: later-eliminated nodes adjacent to the subtree of each front. */
@@ -94,7 +92,7 @@ export class SparseLdlt {
   private dirtyFronts(a: SymmetricMatrix): Uint8Array {
     const nf = this.tree.parent.length;
     const dirty = new Uint8Array(nf);
-    const all = this.lastDiagRe === null || this.lastOff !== a.offRe || this.fronts.some((fr) => fr === null);
+    const all = this.lastDiagRe === null || this.lastOff !== a.offRe;
     for (let i = 0; i < a.n; i++) {
       if (all || a.diagRe[i] !== this.lastDiagRe![i] || a.diagIm[i] !== this.lastDiagIm![i]) dirty[this.owner[i]] = 1;
     }
@@ -109,11 +107,10 @@ export class SparseLdlt {
       if (!dirty[f]) continue;
       this.refactored++;
       const fr = this.assemble(f, a);
-      const bad = factorPanel(fr, this.g);
+      const bad = this.store.factorPanel(f);
       if (bad >= 0) this.lastDiagRe = null; // the next factor() starts from scratch
       if (bad >= 0) throw new NumericError(`FDFD factorization hit a zero pivot at node ${this.tree.nodes[this.tree.start[f] + bad]}`);
-      if (fr.m > 0) schurUpdate(fr, this.g, fr.S);
-      this.fronts[f] = fr;
+      if (fr.m > 0) this.store.schurUpdate(f);
     }
     this.lastDiagRe = Float64Array.from(a.diagRe);
     this.lastDiagIm = Float64Array.from(a.diagIm);
@@ -127,14 +124,9 @@ export class SparseLdlt {
     const upd = this.update[f], m = upd.length;
     for (let p = 0; p < k; p++) local[tree.nodes[e0 + p]] = p;
     for (let u = 0; u < m; u++) local[upd[u]] = k + u;
-    const s = k + m;
-    let fr = this.fronts[f];
-    if (fr) {
-      fr.l.fill(0);
-      fr.S.fill(0);
-    } else {
-      fr = { k, m, l: new Float64Array(2 * s * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) };
-    }
+    const fr = this.fronts[f];
+    fr.l.fill(0);
+    fr.S.fill(0);
     const { l } = fr;
     for (let p = 0; p < k; p++) {
       const i = tree.nodes[e0 + p];
@@ -151,7 +143,7 @@ export class SparseLdlt {
         l[at + 1] += a.offIm[q];
       }
     }
-    for (const c of this.children[f]) this.extendAdd(fr, this.fronts[c]!, this.update[c]);
+    for (const c of this.children[f]) this.extendAdd(fr, this.fronts[c], this.update[c]);
     return fr;
   }
 
@@ -187,7 +179,7 @@ export class SparseLdlt {
     for (let f = 0; f < nf; f++) {
       if (!this.gatherElim(f, xRe, xIm)) continue;
       this.gatherUpdate(f, xRe, xIm);
-      forwardFront(this.fronts[f]!, this.xe, this.xu);
+      forwardFront(this.fronts[f], this.xe, this.xu);
       this.scatter(f, xRe, xIm, true);
     }
     const needed = targets ? this.frontsHolding(targets) : null;
@@ -195,7 +187,7 @@ export class SparseLdlt {
       if (needed && !needed[f]) continue;
       this.gatherElim(f, xRe, xIm);
       this.gatherUpdate(f, xRe, xIm);
-      backwardFront(this.fronts[f]!, this.xe, this.xu);
+      backwardFront(this.fronts[f], this.xe, this.xu);
       this.scatter(f, xRe, xIm, false);
     }
     if (!needed) return;

@@ -1,0 +1,108 @@
+/** The WebAssembly front kernels against the TypeScript ones: bitwise the same l, d, S and solutions. */
+import { describe, expect, it } from 'vitest';
+import { createFrontStore, type FrontKernels } from '../../../tools/engineering/photonics2d/frontStore.ts';
+import { FdfdSolver } from '../../../tools/engineering/photonics2d/fdfd.ts';
+import { makeGrid, omegaOf } from '../../../tools/engineering/photonics2d/grid.ts';
+import { eliminationTree } from '../../../tools/engineering/photonics2d/ordering.ts';
+import { permittivity } from '../../../tools/engineering/photonics2d/parameterization.ts';
+import { SparseLdlt } from '../../../tools/engineering/photonics2d/solver.ts';
+import { mulberry32 } from '../../../tools/engineering/random.ts';
+
+/** A random front: complex entries in [−½, ½)², the top k×k diagonal shifted by 2k so no pivot vanishes. */
+function randomFront(k: number, m: number, seed: number) {
+  const r = mulberry32(seed);
+  const l = Float64Array.from({ length: 2 * (k + m) * k }, () => r() - 0.5);
+  for (let p = 0; p < k; p++) l[2 * (p * k + p)] += 2 * k;
+  const S = Float64Array.from({ length: 2 * m * m }, () => r() - 0.5);
+  return { l, S };
+}
+
+/** Factors one front with the given kernels; returns its l, d, S and the factorPanel result. */
+function factorWith(kernels: FrontKernels, k: number, m: number, l: Float64Array, S: Float64Array) {
+  const store = createFrontStore([{ k, m }], kernels);
+  const fr = store.fronts[0];
+  fr.l.set(l);
+  fr.S.set(S);
+  const bad = store.factorPanel(0);
+  if (bad < 0 && m > 0) store.schurUpdate(0);
+  return { bad, l: Float64Array.from(fr.l), d: Float64Array.from(fr.d), S: Float64Array.from(fr.S) };
+}
+
+/** Bitwise equality of two Float64Arrays (also tells −0 from 0); returns the first differing index or −1. */
+function firstDifference(a: Float64Array, b: Float64Array): number {
+  expect(a.length).toBe(b.length);
+  const x = new BigUint64Array(a.buffer, a.byteOffset, a.length), y = new BigUint64Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
+  return -1;
+}
+
+describe('WebAssembly complex LDLᵀ front kernels', () => {
+  const shapes: [number, number][] = [[1, 0], [1, 1], [2, 1], [3, 2], [4, 4], [5, 7], [8, 3], [13, 18], [32, 45], [57, 1], [40, 0]];
+  for (const [k, m] of shapes) {
+    it(`k = ${k}, m = ${m}: l, d and S bitwise equal to the JS kernels`, () => {
+      for (const seed of [1, 2, 3]) {
+        const { l, S } = randomFront(k, m, 1000 * k + 10 * m + seed);
+        const js = factorWith('js', k, m, l, S), wasm = factorWith('wasm', k, m, l, S);
+        expect(js.bad).toBe(-1);
+        expect(wasm.bad).toBe(-1);
+        expect(firstDifference(wasm.l, js.l)).toBe(-1);
+        expect(firstDifference(wasm.d, js.d)).toBe(-1);
+        expect(firstDifference(wasm.S, js.S)).toBe(-1);
+        // the kernels did work: the panel and S changed
+        expect(firstDifference(wasm.l, l)).not.toBe(-1);
+        if (m > 1 && k > 0) expect(firstDifference(wasm.S, S)).not.toBe(-1);
+      }
+    });
+  }
+
+  it('reports the same zero pivot as the JS kernels (at an even and at an odd column)', () => {
+    for (const zeroAt of [4, 7]) {
+      const k = 10, m = 6;
+      const { l, S } = randomFront(k, m, 77 + zeroAt);
+      // row zeroAt of the leading block is zero up to the diagonal: its pivot is exactly 0 − Σ 0·G = 0
+      l.fill(0, 2 * zeroAt * k, 2 * (zeroAt * k + zeroAt + 1));
+      const js = factorWith('js', k, m, l, S), wasm = factorWith('wasm', k, m, l, S);
+      expect(js.bad).toBe(zeroAt);
+      expect(wasm.bad).toBe(zeroAt);
+      // the columns before it are factored alike
+      for (let i = 0; i < k + m; i++) expect(firstDifference(wasm.l.subarray(2 * i * k, 2 * (i * k + Math.min(i, zeroAt))), js.l.subarray(2 * i * k, 2 * (i * k + Math.min(i, zeroAt))))).toBe(-1);
+    }
+  });
+
+  it('a non-finite pivot is refused like a zero one', () => {
+    const k = 3, m = 2;
+    const { l, S } = randomFront(k, m, 9);
+    l[2 * (1 * k + 1)] = Infinity;
+    expect(factorWith('wasm', k, m, l, S).bad).toBe(1);
+    expect(factorWith('js', k, m, l, S).bad).toBe(1);
+  });
+
+  it('SparseLdlt on an FDFD system: factor, refactor after a design change and solves are bitwise equal', () => {
+    const grid = makeGrid(64, 106);
+    const r = mulberry32(3);
+    const solvers = (['js', 'wasm'] as const).map((kernels) => {
+      const s = new FdfdSolver(grid, omegaOf(1.3));
+      // swap in an LDLᵀ with the chosen kernels on the same tree and pattern
+      const ldlt = new SparseLdlt(eliminationTree(grid.nx, grid.ny, grid.design), (s as unknown as { matrix: never }).matrix, { kernels });
+      (s as unknown as { ldlt: SparseLdlt }).ldlt = ldlt;
+      return s;
+    });
+    const b = { re: new Float64Array(grid.n), im: new Float64Array(grid.n) };
+    b.re[grid.source.x * grid.ny + 53] = 1;
+    b.im[grid.source.x * grid.ny + 40] = 0.5;
+    let rho = grid.designMask.map((d) => 0.5 * d);
+    for (let step = 0; step < 2; step++) {
+      const [js, wasm] = solvers.map((s) => {
+        s.factor(permittivity(grid, rho));
+        return { x: s.solve(b), y: s.solveTranspose(b), fronts: s.refactoredFronts };
+      });
+      expect(wasm.fronts).toBe(js.fronts);
+      expect(firstDifference(wasm.x.re, js.x.re)).toBe(-1);
+      expect(firstDifference(wasm.x.im, js.x.im)).toBe(-1);
+      expect(firstDifference(wasm.y.re, js.y.re)).toBe(-1);
+      expect(firstDifference(wasm.y.im, js.y.im)).toBe(-1);
+      expect(js.x.re.some((v) => v !== 0)).toBe(true);
+      rho = rho.map((v, i) => (grid.designMask[i] ? Math.min(1, Math.max(0, v + 0.3 * (r() - 0.5))) : v));
+    }
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Where SparseLdlt's fronts live and which kernels factor them (solver.ts): `js` keeps each front in
+ * its own Float64Arrays and runs frontal.ts; `wasm` (the default) lays every front out in one
+ * WebAssembly memory — the fronts' l, d and S are Float64Array views on it, so assembly and the
+ * solves read and write them as before — and runs the WebAssembly twins (wasm/frontalKernels.ts),
+ * whose results are bitwise the same. Everything is allocated once, for the tree's front sizes.
+ *
+ * Legend: front f has k eliminated and m update rows (s = k + m); g (and, wasm, gs) is the s×k
+ * scratch of L·D shared by all fronts, sized for the largest.
+ */
+import { factorPanel, schurUpdate, type FrontFactor } from './frontal.ts';
+import { instantiateFrontal } from './wasm/frontalKernels.ts';
+
+export type FrontKernels = 'wasm' | 'js';
+
+export interface FrontData extends FrontFactor {
+  /** Schur complement on the update nodes (m×m, interleaved complex, lower triangle). */
+  S: Float64Array;
+}
+
+export interface FrontStore {
+  readonly fronts: FrontData[];
+  /** Factors front f's panel in place; −1 or the index of the first zero pivot (frontal.ts's factorPanel). */
+  factorPanel(f: number): number;
+  /** S ← S − L21·D·L21ᵀ of front f (frontal.ts's schurUpdate). */
+  schurUpdate(f: number): void;
+}
+
+export function createFrontStore(sizes: { k: number; m: number }[], kernels: FrontKernels = 'wasm'): FrontStore {
+  return kernels === 'js' ? jsStore(sizes) : wasmStore(sizes);
+}
+
+const scratchDoubles = (sizes: { k: number; m: number }[]): number => sizes.reduce((a, { k, m }) => Math.max(a, 2 * (k + m) * k), 0);
+
+function jsStore(sizes: { k: number; m: number }[]): FrontStore {
+  const fronts = sizes.map(({ k, m }) => ({ k, m, l: new Float64Array(2 * (k + m) * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) }));
+  const g = new Float64Array(scratchDoubles(sizes));
+  return {
+    fronts,
+    factorPanel: (f) => factorPanel(fronts[f], g),
+    schurUpdate: (f) => schurUpdate(fronts[f], g, fronts[f].S),
+  };
+}
+
+function wasmStore(sizes: { k: number; m: number }[]): FrontStore {
+  const scratch = 8 * scratchDoubles(sizes);
+  let top = 0;
+  const region = (doubles: number): number => {
+    const at = top;
+    top += 8 * doubles;
+    return at;
+  };
+  const g = region(scratch / 8), gs = region(scratch / 8);
+  const at = sizes.map(({ k, m }) => ({ l: region(2 * (k + m) * k), d: region(2 * k), S: region(2 * m * m) }));
+  const { memory, exports } = instantiateFrontal(top);
+  const view = (start: number, doubles: number): Float64Array => new Float64Array(memory.buffer, start, doubles);
+  const fronts = sizes.map(({ k, m }, f) => ({ k, m, l: view(at[f].l, 2 * (k + m) * k), d: view(at[f].d, 2 * k), S: view(at[f].S, 2 * m * m) }));
+  return {
+    fronts,
+    factorPanel: (f) => exports.factorPanel(at[f].l, at[f].d, g, gs, sizes[f].k, sizes[f].m),
+    schurUpdate: (f) => exports.schurUpdate(at[f].l, g, gs, at[f].S, sizes[f].k, sizes[f].m),
+  };
+}

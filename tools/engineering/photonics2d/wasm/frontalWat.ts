@@ -1,0 +1,244 @@
+/**
+ * WAT text of the complex-symmetric LDLᵀ front kernels: the WebAssembly twins of frontal.ts's
+ * factorPanel and schurUpdate. Every entry sees the same operations in the same order as in the JS
+ * kernels (so l, d and S are bitwise equal), but one complex number is one f64x2 (re, im) and there
+ * are no bounds checks.
+ *
+ * Legend (byte addresses, one complex = 16 bytes): l = the front's s×k panel (row i at l + i·kb,
+ * kb = 16k), d = its k pivots, g = L·D (s×k, same layout as l), gs = g with every entry (re, im)
+ * stored as (−im, re), S = the m×m Schur complement (row i at S + i·mb, mb = 16m).
+ * A complex product x·u is splat(xr)·u + splat(xi)·us with us = (−ui, ur): lane 0 is xr·ur + (−(xi·ui)),
+ * which is xr·ur − xi·ui exactly (a + (−b) is a − b in IEEE arithmetic, and x·(−y) is −(x·y)), lane 1
+ * is xr·ui + xi·ur — the JS expressions, bit for bit.
+ *
+ * Exports: factorPanel(l, d, g, gs, k, m) → −1 or the first zero pivot; schurUpdate(l, g, gs, S, k, m).
+ */
+import { get, locals } from '../../linalg/wasm/watHelpers.ts';
+
+const c = (v: number): string => `(i32.const ${v})`;
+const add = (a: string, b: string): string => `(i32.add ${a} ${b})`;
+const mul = (a: string, b: string): string => `(i32.mul ${a} ${b})`;
+const set = (x: string, v: string): string => `(local.set $${x} ${v})`;
+const vld = (addr: string): string => `(v128.load ${addr})`;
+
+/** Locals of dotBlock: row/column addresses and up to 2×2 accumulators. */
+const BLOCK_LOCALS = [
+  locals('i32', ['q', 'len', 'x0', 'x1', 'u0', 'u1', 'w0', 'w1']),
+  locals('v128', ['a00', 'a01', 'a10', 'a11', 'sr0', 'si0', 'sr1', 'si1', 'vu0', 'vu1', 'vw0', 'vw1']),
+].join(' ');
+
+/**
+ * R panel rows (addresses $x<r>) × C columns (G rows $u<c>, Gs rows $w<c>): for q = 0, 16, … < $len,
+ * a<r><c> ← a<r><c> op (x_r[q]·u_c[q]), op = f64x2.sub (a −= …, as factorPanel) or f64x2.add (as schurUpdate's
+ * sums). The accumulators must be initialised by the caller.
+ */
+function dotBlock(R: number, C: number, op: 'f64x2.sub' | 'f64x2.add', tag: string): string {
+  const body: string[] = [];
+  for (let r = 0; r < R; r++) {
+    body.push(set(`sr${r}`, `(v128.load64_splat ${add(get(`x${r}`), get('q'))})`));
+    body.push(set(`si${r}`, `(v128.load64_splat offset=8 ${add(get(`x${r}`), get('q'))})`));
+  }
+  for (let col = 0; col < C; col++) {
+    body.push(set(`vu${col}`, vld(add(get(`u${col}`), get('q')))));
+    body.push(set(`vw${col}`, vld(add(get(`w${col}`), get('q')))));
+  }
+  for (let r = 0; r < R; r++) {
+    for (let col = 0; col < C; col++) {
+      const prod = `(f64x2.add (f64x2.mul ${get(`sr${r}`)} ${get(`vu${col}`)}) (f64x2.mul ${get(`si${r}`)} ${get(`vw${col}`)}))`;
+      body.push(set(`a${r}${col}`, `(${op} ${get(`a${r}${col}`)} ${prod})`));
+    }
+  }
+  return `
+    ${set('q', c(0))}
+    (block $${tag}_end (loop $${tag}
+      (br_if $${tag}_end (i32.ge_s ${get('q')} ${get('len')}))
+      ${body.join('\n      ')}
+      ${set('q', add(get('q'), c(16)))}
+      (br $${tag})))`;
+}
+
+/** setEntry(l, g, gs, dj, e, a): G[e] = a, Gs[e] = (−ai, ar), L[e] = a / d_j (e = byte offset of the entry). */
+const SET_ENTRY = `
+  (func $setEntry (param $l i32) (param $g i32) (param $gs i32) (param $dj i32) (param $e i32) (param $a v128)
+    ${locals('f64', ['ar', 'ai', 'dr', 'di', 'den'])}
+    ${set('ar', `(f64x2.extract_lane 0 ${get('a')})`)}
+    ${set('ai', `(f64x2.extract_lane 1 ${get('a')})`)}
+    (v128.store ${add(get('g'), get('e'))} ${get('a')})
+    (f64.store ${add(get('gs'), get('e'))} (f64.neg ${get('ai')}))
+    (f64.store offset=8 ${add(get('gs'), get('e'))} ${get('ar')})
+    ${set('dr', `(f64.load ${get('dj')})`)}
+    ${set('di', `(f64.load offset=8 ${get('dj')})`)}
+    ${set('den', `(f64.add (f64.mul ${get('dr')} ${get('dr')}) (f64.mul ${get('di')} ${get('di')}))`)}
+    (f64.store ${add(get('l'), get('e'))} (f64.div (f64.add (f64.mul ${get('ar')} ${get('dr')}) (f64.mul ${get('ai')} ${get('di')})) ${get('den')}))
+    (f64.store offset=8 ${add(get('l'), get('e'))} (f64.div (f64.sub (f64.mul ${get('ai')} ${get('dr')}) (f64.mul ${get('ar')} ${get('di')})) ${get('den')})))`;
+
+/** pivot(l, d, g, gs, kb, j) → 1, or 0 on a zero (or non-finite) pivot; as frontal.ts's pivot. */
+const PIVOT = `
+  (func $pivot (param $l i32) (param $d i32) (param $g i32) (param $gs i32) (param $kb i32) (param $j i32) (result i32)
+    ${locals('i32', ['row', 'e'])} ${locals('f64', ['dr', 'di', 'den'])} ${BLOCK_LOCALS}
+    ${set('row', mul(get('j'), get('kb')))}
+    ${set('len', `(i32.shl ${get('j')} ${c(4)})`)}
+    ${set('e', add(get('row'), get('len')))}
+    ${set('x0', add(get('l'), get('row')))}
+    ${set('u0', add(get('g'), get('row')))}
+    ${set('w0', add(get('gs'), get('row')))}
+    ${set('a00', vld(add(get('l'), get('e'))))}
+    ${dotBlock(1, 1, 'f64x2.sub', 'pv')}
+    ${set('dr', `(f64x2.extract_lane 0 ${get('a00')})`)}
+    ${set('di', `(f64x2.extract_lane 1 ${get('a00')})`)}
+    ${set('den', `(f64.add (f64.mul ${get('dr')} ${get('dr')}) (f64.mul ${get('di')} ${get('di')}))`)}
+    (if (i32.eqz (i32.and (f64.gt ${get('den')} (f64.const 0)) (f64.lt ${get('den')} (f64.const inf)))) (then (return ${c(0)})))
+    (v128.store ${add(get('d'), get('len'))} ${get('a00')})
+    (f64.store ${add(get('l'), get('e'))} (f64.const 1))
+    (f64.store offset=8 ${add(get('l'), get('e'))} (f64.const 0))
+    (v128.store ${add(get('g'), get('e'))} ${get('a00')})
+    (f64.store ${add(get('gs'), get('e'))} (f64.neg ${get('di')}))
+    (f64.store offset=8 ${add(get('gs'), get('e'))} ${get('dr')})
+    ${c(1)})`;
+
+/** The complex product L[x_r at +len]·G/Gs[$u1/$w1 at +len] subtracted from a<r>1 (column j1's q = j term). */
+const minusTerm = (r: number): string => {
+  const x = add(get(`x${r}`), get('len'));
+  const prod = `(f64x2.add (f64x2.mul (v128.load64_splat ${x}) (v128.load ${add(get('u1'), get('len'))})) (f64x2.mul (v128.load64_splat offset=8 ${x}) (v128.load ${add(get('w1'), get('len'))})))`;
+  return set(`a${r}1`, `(f64x2.sub ${get(`a${r}1`)} ${prod})`);
+};
+
+const entry = (r: number, col: number): string =>
+  `(call $setEntry ${get('l')} ${get('g')} ${get('gs')} ${add(get('d'), add(get('len'), c(16 * col)))} (i32.sub ${add(get(`x${r}`), add(get('len'), c(16 * col)))} ${get('l')}) ${get(`a${r}${col}`)})`;
+
+/** Rows $x0 (… $x<R-1>) of columns j (and j1 when C = 2), as the row loop of factorPanel. */
+function panelRows(R: number, C: number, tag: string): string {
+  const init: string[] = [];
+  for (let r = 0; r < R; r++) for (let col = 0; col < C; col++) init.push(set(`a${r}${col}`, vld(add(get(`x${r}`), add(get('len'), c(16 * col))))));
+  const out = [init.join(' '), dotBlock(R, C, 'f64x2.sub', tag)];
+  for (let r = 0; r < R; r++) out.push(entry(r, 0));
+  if (C === 2) for (let r = 0; r < R; r++) out.push(minusTerm(r), entry(r, 1));
+  return out.join('\n    ');
+}
+
+const FACTOR_PANEL = `
+  (func (export "factorPanel") (param $l i32) (param $d i32) (param $g i32) (param $gs i32) (param $k i32) (param $m i32) (result i32)
+    ${locals('i32', ['s', 'kb', 'j', 'j1', 'i', 'first'])} ${BLOCK_LOCALS}
+    ${set('s', add(get('k'), get('m')))}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('j', c(0))}
+    (block $cols_end (loop $cols
+      (br_if $cols_end (i32.ge_s ${get('j')} ${get('k')}))
+      ${set('j1', add(get('j'), c(1)))}
+      ${set('len', `(i32.shl ${get('j')} ${c(4)})`)}
+      (if (i32.eqz (call $pivot ${get('l')} ${get('d')} ${get('g')} ${get('gs')} ${get('kb')} ${get('j')})) (then (return ${get('j')})))
+      ${set('len', `(i32.shl ${get('j')} ${c(4)})`)}
+      ${set('u0', add(get('g'), mul(get('j'), get('kb'))))}
+      ${set('w0', add(get('gs'), mul(get('j'), get('kb'))))}
+      (if (i32.lt_s ${get('j1')} ${get('k')})
+        (then
+          ;; row j1 of column j, then the pivot j1
+          ${set('x0', add(get('l'), mul(get('j1'), get('kb'))))}
+          ${set('a00', vld(add(get('x0'), get('len'))))}
+          ${dotBlock(1, 1, 'f64x2.sub', 'r1')}
+          ${entry(0, 0)}
+          (if (i32.eqz (call $pivot ${get('l')} ${get('d')} ${get('g')} ${get('gs')} ${get('kb')} ${get('j1')})) (then (return ${get('j1')})))
+          ${set('u1', add(get('u0'), get('kb')))}
+          ${set('w1', add(get('w0'), get('kb')))}
+          ${set('i', add(get('j'), c(2)))}
+          (block $pr_end (loop $pr
+            (br_if $pr_end (i32.ge_s ${add(get('i'), c(1))} ${get('s')}))
+            ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+            ${set('x1', add(get('x0'), get('kb')))}
+            ${panelRows(2, 2, 'p22')}
+            ${set('i', add(get('i'), c(2)))}
+            (br $pr)))
+          (if (i32.lt_s ${get('i')} ${get('s')}) (then
+            ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+            ${panelRows(1, 2, 'p12')})))
+        (else
+          ${set('i', add(get('j'), c(1)))}
+          (block $sr_end (loop $sr
+            (br_if $sr_end (i32.ge_s ${add(get('i'), c(1))} ${get('s')}))
+            ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+            ${set('x1', add(get('x0'), get('kb')))}
+            ${panelRows(2, 1, 'p21')}
+            ${set('i', add(get('i'), c(2)))}
+            (br $sr)))
+          (if (i32.lt_s ${get('i')} ${get('s')}) (then
+            ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+            ${panelRows(1, 1, 'p11')}))))
+      ${set('j', add(get('j'), c(2)))}
+      (br $cols)))
+    ${c(-1)})`;
+
+/** S[row i + r][column j + col] −= a<r><col> for the block's entries (row address $t<r>, column byte offset $jb). */
+const subtractInto = (R: number, C: number): string => {
+  const out: string[] = [];
+  for (let r = 0; r < R; r++) {
+    for (let col = 0; col < C; col++) {
+      const at = add(get(`t${r}`), add(get('jb'), c(16 * col)));
+      out.push(`(v128.store ${at} (f64x2.sub (v128.load ${at}) ${get(`a${r}${col}`)}))`);
+    }
+  }
+  return out.join('\n    ');
+};
+
+/** Columns starting at G row j (byte offset $jb in S): $u0/$w0 (and $u1/$w1), accumulators zeroed, the sums, S −= them. */
+function schurBlock(R: number, C: number, tag: string): string {
+  const zero: string[] = [];
+  for (let r = 0; r < R; r++) for (let col = 0; col < C; col++) zero.push(set(`a${r}${col}`, '(v128.const f64x2 0 0)'));
+  return `
+    ${set('u0', add(get('gbase'), mul(get('j'), get('kb'))))}
+    ${set('w0', add(get('gsbase'), mul(get('j'), get('kb'))))}
+    ${set('u1', add(get('u0'), get('kb')))}
+    ${set('w1', add(get('w0'), get('kb')))}
+    ${set('jb', `(i32.shl ${get('j')} ${c(4)})`)}
+    ${zero.join(' ')}
+    ${dotBlock(R, C, 'f64x2.add', tag)}
+    ${subtractInto(R, C)}`;
+}
+
+const SCHUR_UPDATE = `
+  (func (export "schurUpdate") (param $l i32) (param $g i32) (param $gs i32) (param $S i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['kb', 'mb', 'lbase', 'gbase', 'gsbase', 'i', 'j', 'jb', 't0', 't1'])} ${BLOCK_LOCALS}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('mb', `(i32.shl ${get('m')} ${c(4)})`)}
+    ${set('len', get('kb'))}
+    ${set('lbase', add(get('l'), mul(get('k'), get('kb'))))}
+    ${set('gbase', add(get('g'), mul(get('k'), get('kb'))))}
+    ${set('gsbase', add(get('gs'), mul(get('k'), get('kb'))))}
+    ${set('i', c(0))}
+    (block $rows_end (loop $rows
+      (br_if $rows_end (i32.ge_s ${add(get('i'), c(1))} ${get('m')}))
+      ${set('x0', add(get('lbase'), mul(get('i'), get('kb'))))}
+      ${set('x1', add(get('x0'), get('kb')))}
+      ${set('t0', add(get('S'), mul(get('i'), get('mb'))))}
+      ${set('t1', add(get('t0'), get('mb')))}
+      ${set('j', c(0))}
+      (block $b22_end (loop $b22
+        (br_if $b22_end (i32.ge_s ${get('j')} ${get('i')}))
+        ${schurBlock(2, 2, 's22')}
+        ${set('j', add(get('j'), c(2)))}
+        (br $b22)))
+      ;; the diagonal pair: (i, i), (i+1, i), then (i+1, i+1)
+      ${schurBlock(2, 1, 's21')}
+      ${set('x0', get('x1'))}
+      ${set('t0', get('t1'))}
+      ${set('j', add(get('i'), c(1)))}
+      ${schurBlock(1, 1, 's11d')}
+      ${set('i', add(get('i'), c(2)))}
+      (br $rows)))
+    (if (i32.lt_s ${get('i')} ${get('m')}) (then
+      ${set('x0', add(get('lbase'), mul(get('i'), get('kb'))))}
+      ${set('t0', add(get('S'), mul(get('i'), get('mb'))))}
+      ${set('j', c(0))}
+      (block $b12_end (loop $b12
+        (br_if $b12_end (i32.ge_s ${get('j')} ${get('i')}))
+        ${schurBlock(1, 2, 's12')}
+        ${set('j', add(get('j'), c(2)))}
+        (br $b12)))
+      ${schurBlock(1, 1, 's11')})))`;
+
+/** The whole module (imports its memory as env.memory). */
+export const FRONTAL_WAT = `(module
+  (import "env" "memory" (memory 1))
+  ${SET_ENTRY}
+  ${PIVOT}
+  ${FACTOR_PANEL}
+  ${SCHUR_UPDATE})`;
