@@ -6,9 +6,10 @@
  * whose results are bitwise the same. Everything is allocated once, for the tree's front sizes.
  *
  * Legend: front f has k eliminated and m update rows (s = k + m); g (and, wasm, gs) is the s×k
- * scratch of L·D shared by all fronts, sized for the largest.
+ * scratch of L·D shared by all fronts, sized for the largest; xe, xu are the solves' vectors at a
+ * front's eliminated and update nodes (interleaved complex, sized for the largest front).
  */
-import { factorPanel, schurUpdate, type FrontFactor } from './frontal.ts';
+import { backwardFront, factorPanel, forwardFront, schurUpdate, type FrontFactor } from './frontal.ts';
 import { instantiateFrontal } from './wasm/frontalKernels.ts';
 
 export type FrontKernels = 'wasm' | 'js';
@@ -24,6 +25,12 @@ export interface FrontStore {
   factorPanel(f: number): number;
   /** S ← S − L21·D·L21ᵀ of front f (frontal.ts's schurUpdate). */
   schurUpdate(f: number): void;
+  readonly xe: Float64Array;
+  readonly xu: Float64Array;
+  /** Forward step of front f on xe, xu (frontal.ts's forwardFront). */
+  forward(f: number): void;
+  /** Backward step of front f on xe, xu (frontal.ts's backwardFront). */
+  backward(f: number): void;
 }
 
 export function createFrontStore(sizes: { k: number; m: number }[], kernels: FrontKernels = 'wasm'): FrontStore {
@@ -31,14 +38,20 @@ export function createFrontStore(sizes: { k: number; m: number }[], kernels: Fro
 }
 
 const scratchDoubles = (sizes: { k: number; m: number }[]): number => sizes.reduce((a, { k, m }) => Math.max(a, 2 * (k + m) * k), 0);
+const vectorDoubles = (sizes: { k: number; m: number }[]): number => sizes.reduce((a, { k, m }) => Math.max(a, 2 * (k + m)), 0);
 
 function jsStore(sizes: { k: number; m: number }[]): FrontStore {
   const fronts = sizes.map(({ k, m }) => ({ k, m, l: new Float64Array(2 * (k + m) * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) }));
   const g = new Float64Array(scratchDoubles(sizes));
+  const xe = new Float64Array(vectorDoubles(sizes)), xu = new Float64Array(vectorDoubles(sizes));
   return {
     fronts,
     factorPanel: (f) => factorPanel(fronts[f], g),
     schurUpdate: (f) => schurUpdate(fronts[f], g, fronts[f].S),
+    xe,
+    xu,
+    forward: (f) => forwardFront(fronts[f], xe, xu),
+    backward: (f) => backwardFront(fronts[f], xe, xu),
   };
 }
 
@@ -51,6 +64,8 @@ function wasmStore(sizes: { k: number; m: number }[]): FrontStore {
     return at;
   };
   const g = region(scratch / 8), gs = region(scratch / 8);
+  const vec = vectorDoubles(sizes);
+  const xe = region(vec), xu = region(vec), xs = region(vec);
   const at = sizes.map(({ k, m }) => ({ l: region(2 * (k + m) * k), d: region(2 * k), S: region(2 * m * m) }));
   const { memory, exports } = instantiateFrontal(top);
   const view = (start: number, doubles: number): Float64Array => new Float64Array(memory.buffer, start, doubles);
@@ -59,5 +74,9 @@ function wasmStore(sizes: { k: number; m: number }[]): FrontStore {
     fronts,
     factorPanel: (f) => exports.factorPanel(at[f].l, at[f].d, g, gs, sizes[f].k, sizes[f].m),
     schurUpdate: (f) => exports.schurUpdate(at[f].l, g, gs, at[f].S, sizes[f].k, sizes[f].m),
+    xe: view(xe, vec),
+    xu: view(xu, vec),
+    forward: (f) => exports.forwardFront(at[f].l, at[f].d, xe, xu, xs, sizes[f].k, sizes[f].m),
+    backward: (f) => exports.backwardFront(at[f].l, xe, xu, sizes[f].k, sizes[f].m),
   };
 }

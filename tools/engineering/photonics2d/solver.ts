@@ -8,7 +8,6 @@
  * identity only: pass a new offRe array (never mutate it in place) to force a full refactorization.
  */
 import { NumericError } from '../../errors.ts';
-import { backwardFront, forwardFront } from './frontal.ts';
 import { createFrontStore, type FrontData, type FrontKernels, type FrontStore } from './frontStore.ts';
 import type { EliminationTree } from './ordering.ts';
 
@@ -58,9 +57,8 @@ export class SparseLdlt {
     const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length }));
     this.store = createFrontStore(sizes, options.kernels);
     this.fronts = this.store.fronts;
-    const maxS = sizes.reduce((a, { k, m }) => Math.max(a, k + m), 0);
-    this.xe = new Float64Array(2 * maxS);
-    this.xu = new Float64Array(2 * maxS);
+    this.xe = this.store.xe;
+    this.xu = this.store.xu;
   }
 
   /** Update sets: later-eliminated nodes adjacent to the subtree of each front. */
@@ -179,7 +177,7 @@ export class SparseLdlt {
     for (let f = 0; f < nf; f++) {
       if (!this.gatherElim(f, xRe, xIm)) continue;
       this.gatherUpdate(f, xRe, xIm);
-      forwardFront(this.fronts[f], this.xe, this.xu);
+      this.store.forward(f);
       this.scatter(f, xRe, xIm, true);
     }
     const needed = targets ? this.frontsHolding(targets) : null;
@@ -187,7 +185,7 @@ export class SparseLdlt {
       if (needed && !needed[f]) continue;
       this.gatherElim(f, xRe, xIm);
       this.gatherUpdate(f, xRe, xIm);
-      backwardFront(this.fronts[f], this.xe, this.xu);
+      this.store.backward(f);
       this.scatter(f, xRe, xIm, false);
     }
     if (!needed) return;

@@ -11,6 +11,8 @@ import { FRONTAL_WAT } from './frontalWat.ts';
 export interface FrontalExports {
   factorPanel(l: number, d: number, g: number, gs: number, k: number, m: number): number;
   schurUpdate(l: number, g: number, gs: number, S: number, k: number, m: number): void;
+  forwardFront(l: number, d: number, xe: number, xu: number, xs: number, k: number, m: number): void;
+  backwardFront(l: number, xe: number, xu: number, k: number, m: number): void;
 }
 
 async function assemble(): Promise<Uint8Array<ArrayBuffer>> {

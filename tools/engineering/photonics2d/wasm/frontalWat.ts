@@ -11,7 +11,11 @@
  * which is xr·ur − xi·ui exactly (a + (−b) is a − b in IEEE arithmetic, and x·(−y) is −(x·y)), lane 1
  * is xr·ui + xi·ur — the JS expressions, bit for bit.
  *
- * Exports: factorPanel(l, d, g, gs, k, m) → −1 or the first zero pivot; schurUpdate(l, g, gs, S, k, m).
+ * The solves' vectors: xe (k entries), xu (m), and xs, which holds each finished xe entry as (−im, re)
+ * for the forward step's dot products.
+ *
+ * Exports: factorPanel(l, d, g, gs, k, m) → −1 or the first zero pivot; schurUpdate(l, g, gs, S, k, m);
+ * forwardFront(l, d, xe, xu, xs, k, m); backwardFront(l, xe, xu, k, m) (frontal.ts's forwardFront and backwardFront).
  */
 import { get, locals } from '../../linalg/wasm/watHelpers.ts';
 
@@ -235,10 +239,115 @@ const SCHUR_UPDATE = `
         (br $b12)))
       ${schurBlock(1, 1, 's11')})))`;
 
+/** acc<r> ← acc<r> + L[row $x<r>][q]·xe[q] for q = 0, 16, … < $len (as forwardFront's dot product). */
+function solveDot(R: number, tag: string): string {
+  const body: string[] = [set('vu0', vld(add(get('xe'), get('q')))), set('vw0', vld(add(get('xs'), get('q'))))];
+  for (let r = 0; r < R; r++) {
+    const x = add(get(`x${r}`), get('q'));
+    body.push(set(`a${r}0`, `(f64x2.add ${get(`a${r}0`)} (f64x2.add (f64x2.mul (v128.load64_splat ${x}) ${get('vu0')}) (f64x2.mul (v128.load64_splat offset=8 ${x}) ${get('vw0')})))`));
+  }
+  return `
+    ${set('q', c(0))}
+    (block $${tag}_end (loop $${tag}
+      (br_if $${tag}_end (i32.ge_s ${get('q')} ${get('len')}))
+      ${body.join('\n      ')}
+      ${set('q', add(get('q'), c(16)))}
+      (br $${tag})))`;
+}
+
+const ZERO = '(v128.const f64x2 0 0)';
+
+const FORWARD = `
+  (func (export "forwardFront") (param $l i32) (param $d i32) (param $xe i32) (param $xu i32) (param $xs i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['kb', 'i', 's', 'at'])} ${locals('f64', ['xr', 'xi', 'dr', 'di', 'den'])} ${BLOCK_LOCALS}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('s', add(get('k'), get('m')))}
+    ;; rows of L11: xe[i] −= L[i][0..i)·xe, then xs[i] = (−im, re) of the finished xe[i]
+    ${set('i', c(0))}
+    (block $e_end (loop $e
+      (br_if $e_end (i32.ge_s ${get('i')} ${get('k')}))
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('len', `(i32.shl ${get('i')} ${c(4)})`)}
+      ${set('a00', ZERO)}
+      ${solveDot(1, 'fe')}
+      ${set('at', add(get('xe'), get('len')))}
+      ${set('a01', `(f64x2.sub (v128.load ${get('at')}) ${get('a00')})`)}
+      (v128.store ${get('at')} ${get('a01')})
+      ${set('at', add(get('xs'), get('len')))}
+      (f64.store ${get('at')} (f64.neg (f64x2.extract_lane 1 ${get('a01')})))
+      (f64.store offset=8 ${get('at')} (f64x2.extract_lane 0 ${get('a01')}))
+      ${set('i', add(get('i'), c(1)))}
+      (br $e)))
+    ;; rows of L21, two at a time: xu[i−k] −= L[i]·xe
+    ${set('len', get('kb'))}
+    (block $u_end (loop $u
+      (br_if $u_end (i32.ge_s ${add(get('i'), c(1))} ${get('s')}))
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('x1', add(get('x0'), get('kb')))}
+      ${set('a00', ZERO)} ${set('a10', ZERO)}
+      ${solveDot(2, 'fu2')}
+      ${set('at', add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))}
+      (v128.store ${get('at')} (f64x2.sub (v128.load ${get('at')}) ${get('a00')}))
+      (v128.store offset=16 ${get('at')} (f64x2.sub (v128.load offset=16 ${get('at')}) ${get('a10')}))
+      ${set('i', add(get('i'), c(2)))}
+      (br $u)))
+    (if (i32.lt_s ${get('i')} ${get('s')}) (then
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('a00', ZERO)}
+      ${solveDot(1, 'fu1')}
+      ${set('at', add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))}
+      (v128.store ${get('at')} (f64x2.sub (v128.load ${get('at')}) ${get('a00')}))))
+    ;; xe ← D⁻¹ xe
+    ${set('i', c(0))}
+    (block $dv_end (loop $dv
+      (br_if $dv_end (i32.ge_s ${get('i')} ${get('kb')}))
+      ${set('dr', `(f64.load ${add(get('d'), get('i'))})`)}
+      ${set('di', `(f64.load offset=8 ${add(get('d'), get('i'))})`)}
+      ${set('den', `(f64.add (f64.mul ${get('dr')} ${get('dr')}) (f64.mul ${get('di')} ${get('di')}))`)}
+      ${set('at', add(get('xe'), get('i')))}
+      ${set('xr', `(f64.load ${get('at')})`)}
+      ${set('xi', `(f64.load offset=8 ${get('at')})`)}
+      (f64.store ${get('at')} (f64.div (f64.add (f64.mul ${get('xr')} ${get('dr')}) (f64.mul ${get('xi')} ${get('di')})) ${get('den')}))
+      (f64.store offset=8 ${get('at')} (f64.div (f64.sub (f64.mul ${get('xi')} ${get('dr')}) (f64.mul ${get('xr')} ${get('di')})) ${get('den')}))
+      ${set('i', add(get('i'), c(16)))}
+      (br $dv))))`;
+
+/** xe[q] −= L[row $x0][q]·b for q < $len, b = (re, im) in $vu0 and (−im, re) in $vw0 (backwardFront's axpy). */
+const axpy = (tag: string): string => `
+    ${set('q', c(0))}
+    (block $${tag}_end (loop $${tag}
+      (br_if $${tag}_end (i32.ge_s ${get('q')} ${get('len')}))
+      ${set('at', add(get('xe'), get('q')))}
+      (v128.store ${get('at')} (f64x2.sub (v128.load ${get('at')}) (f64x2.add (f64x2.mul (v128.load64_splat ${add(get('x0'), get('q'))}) ${get('vu0')}) (f64x2.mul (v128.load64_splat offset=8 ${add(get('x0'), get('q'))}) ${get('vw0')}))))
+      ${set('q', add(get('q'), c(16)))}
+      (br $${tag})))`;
+
+const BACKWARD = `
+  (func (export "backwardFront") (param $l i32) (param $xe i32) (param $xu i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['kb', 'i', 'at', 'b'])} ${locals('f64', ['br', 'bi'])} ${BLOCK_LOCALS}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('i', `(i32.sub ${add(get('k'), get('m'))} ${c(1)})`)}
+    (block $b_end (loop $b
+      (br_if $b_end (i32.le_s ${get('i')} ${c(0)}))
+      (if (i32.lt_s ${get('i')} ${get('k')})
+        (then ${set('b', add(get('xe'), `(i32.shl ${get('i')} ${c(4)})`))} ${set('len', `(i32.shl ${get('i')} ${c(4)})`)})
+        (else ${set('b', add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))} ${set('len', get('kb'))}))
+      ${set('br', `(f64.load ${get('b')})`)}
+      ${set('bi', `(f64.load offset=8 ${get('b')})`)}
+      (if (i32.eqz (i32.and (f64.eq ${get('br')} (f64.const 0)) (f64.eq ${get('bi')} (f64.const 0)))) (then
+        ${set('vu0', `(v128.load ${get('b')})`)}
+        ${set('vw0', `(f64x2.replace_lane 1 (f64x2.splat (f64.neg ${get('bi')})) ${get('br')})`)}
+        ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+        ${axpy('bx')}))
+      ${set('i', `(i32.sub ${get('i')} ${c(1)})`)}
+      (br $b))))`;
+
 /** The whole module (imports its memory as env.memory). */
 export const FRONTAL_WAT = `(module
   (import "env" "memory" (memory 1))
   ${SET_ENTRY}
   ${PIVOT}
   ${FACTOR_PANEL}
-  ${SCHUR_UPDATE})`;
+  ${SCHUR_UPDATE}
+  ${FORWARD}
+  ${BACKWARD})`;
