@@ -19,7 +19,7 @@ function randomFront(k: number, m: number, seed: number) {
 
 /** Factors one front with the given kernels; returns its l, d, S and the factorPanel result. */
 function factorWith(kernels: FrontKernels, k: number, m: number, l: Float64Array, S: Float64Array) {
-  const store = createFrontStore([{ k, m }], kernels);
+  const store = createFrontStore([{ k, m, rel: new Int32Array(0) }], kernels);
   const fr = store.fronts[0];
   fr.l.set(l);
   fr.S.set(S);
@@ -63,7 +63,7 @@ describe('WebAssembly complex LDLᵀ front kernels', () => {
       if (m > 2) xu0.fill(0, 2, 4); // an update entry that is exactly 0 (backward skips its row)
       if (k > 2) xe0.fill(0, 2, 4);
       const out = (['js', 'wasm'] as const).map((kernels) => {
-        const store = createFrontStore([{ k, m }], kernels);
+        const store = createFrontStore([{ k, m, rel: new Int32Array(0) }], kernels);
         store.fronts[0].l.set(l);
         store.fronts[0].S.set(S);
         expect(store.factorPanel(0)).toBe(-1);
@@ -79,6 +79,29 @@ describe('WebAssembly complex LDLᵀ front kernels', () => {
       expect(firstDifference(out[1].be, out[0].be)).toBe(-1);
       expect(firstDifference(out[1].fe, xe0)).not.toBe(-1);
     }
+  });
+
+  it('extend-add of a child into its parent is bitwise equal to the JS one', () => {
+    const r = mulberry32(21);
+    const child = { k: 4, m: 11 }, parent = { k: 6, m: 9 };
+    // the child's update rows land on distinct parent rows, in L11, L21 and S, in no particular order
+    const rows = Array.from({ length: parent.k + parent.m }, (_, i) => i).sort(() => r() - 0.5).slice(0, child.m);
+    const shapes = [{ ...child, rel: Int32Array.from(rows) }, { ...parent, rel: new Int32Array(0) }];
+    const cs = Float64Array.from({ length: 2 * child.m * child.m }, () => r() - 0.5);
+    const pl = Float64Array.from({ length: 2 * (parent.k + parent.m) * parent.k }, () => r() - 0.5);
+    const ps = Float64Array.from({ length: 2 * parent.m * parent.m }, () => r() - 0.5);
+    const out = (['js', 'wasm'] as const).map((kernels) => {
+      const store = createFrontStore(shapes, kernels);
+      store.fronts[0].S.set(cs);
+      store.fronts[1].l.set(pl);
+      store.fronts[1].S.set(ps);
+      store.extendAdd(1, 0);
+      return { l: Float64Array.from(store.fronts[1].l), S: Float64Array.from(store.fronts[1].S) };
+    });
+    expect(firstDifference(out[1].l, out[0].l)).toBe(-1);
+    expect(firstDifference(out[1].S, out[0].S)).toBe(-1);
+    expect(firstDifference(out[1].l, pl)).not.toBe(-1);
+    expect(firstDifference(out[1].S, ps)).not.toBe(-1);
   });
 
   it('reports the same zero pivot as the JS kernels (at an even and at an odd column)', () => {

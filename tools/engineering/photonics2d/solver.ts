@@ -54,11 +54,22 @@ export class SparseLdlt {
     for (let f = 0; f < nf; f++) if (tree.parent[f] >= 0) this.children[tree.parent[f]].push(f);
     this.update = this.symbolic(pattern);
     this.local = new Int32Array(tree.n);
-    const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length }));
+    const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length, rel: this.parentRows(f) }));
     this.store = createFrontStore(sizes, options.kernels);
     this.fronts = this.store.fronts;
     this.xe = this.store.xe;
     this.xu = this.store.xu;
+  }
+
+  /** Rows of f's parent front (eliminated nodes first, then its update nodes) that f's update nodes are. */
+  private parentRows(f: number): Int32Array {
+    const { tree, local } = this;
+    const p = tree.parent[f];
+    if (p < 0) return new Int32Array(0);
+    const e0 = tree.start[p], k = tree.start[p + 1] - e0, upd = this.update[p];
+    for (let q = 0; q < k; q++) local[tree.nodes[e0 + q]] = q;
+    for (let u = 0; u < upd.length; u++) local[upd[u]] = k + u;
+    return this.update[f].map((j) => local[j]);
   }
 
   /** Update sets: later-eliminated nodes adjacent to the subtree of each front. */
@@ -141,30 +152,8 @@ export class SparseLdlt {
         l[at + 1] += a.offIm[q];
       }
     }
-    for (const c of this.children[f]) this.extendAdd(fr, this.fronts[c], this.update[c]);
+    for (const c of this.children[f]) this.store.extendAdd(f, c);
     return fr;
-  }
-
-  private extendAdd(fr: FrontData, child: FrontData, cu: Int32Array): void {
-    const { local } = this;
-    const { k, m, l, S } = fr;
-    const mc = child.m;
-    const cs = child.S;
-    for (let x = 0; x < mc; x++) {
-      const lx = local[cu[x]];
-      for (let y = 0; y <= x; y++) {
-        const ly = local[cu[y]];
-        const hi = lx >= ly ? lx : ly, lo = lx >= ly ? ly : lx;
-        const src = 2 * (x * mc + y);
-        if (lo < k) {
-          l[2 * (hi * k + lo)] += cs[src];
-          l[2 * (hi * k + lo) + 1] += cs[src + 1];
-        } else {
-          S[2 * ((hi - k) * m + (lo - k))] += cs[src];
-          S[2 * ((hi - k) * m + (lo - k)) + 1] += cs[src + 1];
-        }
-      }
-    }
   }
 
   /**

@@ -13,6 +13,7 @@ export interface FrontalExports {
   schurUpdate(l: number, g: number, gs: number, S: number, k: number, m: number): void;
   forwardFront(l: number, d: number, xe: number, xu: number, xs: number, k: number, m: number): void;
   backwardFront(l: number, xe: number, xu: number, k: number, m: number): void;
+  extendAdd(cs: number, mc: number, rel: number, l: number, S: number, k: number, m: number): void;
 }
 
 async function assemble(): Promise<Uint8Array<ArrayBuffer>> {

@@ -15,7 +15,9 @@
  * for the forward step's dot products.
  *
  * Exports: factorPanel(l, d, g, gs, k, m) → −1 or the first zero pivot; schurUpdate(l, g, gs, S, k, m);
- * forwardFront(l, d, xe, xu, xs, k, m); backwardFront(l, xe, xu, k, m) (frontal.ts's forwardFront and backwardFront).
+ * forwardFront(l, d, xe, xu, xs, k, m); backwardFront(l, xe, xu, k, m) (frontal.ts's forwardFront and backwardFront);
+ * extendAdd(cs, mc, rel, l, S, k, m): the child's S (mc×mc at cs) added into the parent front (l, S, k, m)
+ * at the parent rows rel[x] (i32 at rel), as frontStore.ts's extendAdd.
  */
 import { get, locals } from '../../linalg/wasm/watHelpers.ts';
 
@@ -342,6 +344,30 @@ const BACKWARD = `
       ${set('i', `(i32.sub ${get('i')} ${c(1)})`)}
       (br $b))))`;
 
+const EXTEND_ADD = `
+  (func (export "extendAdd") (param $cs i32) (param $mc i32) (param $rel i32) (param $l i32) (param $S i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['x', 'y', 'lx', 'ly', 'hi', 'lo', 'src', 'dst'])}
+    ${set('x', c(0))}
+    (block $x_end (loop $xl
+      (br_if $x_end (i32.ge_s ${get('x')} ${get('mc')}))
+      ${set('lx', `(i32.load ${add(get('rel'), `(i32.shl ${get('x')} ${c(2)})`)})`)}
+      ${set('src', add(get('cs'), `(i32.shl ${mul(get('x'), get('mc'))} ${c(4)})`))}
+      ${set('y', c(0))}
+      (block $y_end (loop $yl
+        (br_if $y_end (i32.gt_s ${get('y')} ${get('x')}))
+        ${set('ly', `(i32.load ${add(get('rel'), `(i32.shl ${get('y')} ${c(2)})`)})`)}
+        ${set('hi', `(select ${get('lx')} ${get('ly')} (i32.ge_s ${get('lx')} ${get('ly')}))`)}
+        ${set('lo', `(select ${get('ly')} ${get('lx')} (i32.ge_s ${get('lx')} ${get('ly')}))`)}
+        (if (i32.lt_s ${get('lo')} ${get('k')})
+          (then ${set('dst', add(get('l'), `(i32.shl ${add(mul(get('hi'), get('k')), get('lo'))} ${c(4)})`))})
+          (else ${set('dst', add(get('S'), `(i32.shl ${add(mul(`(i32.sub ${get('hi')} ${get('k')})`, get('m')), `(i32.sub ${get('lo')} ${get('k')})`)} ${c(4)})`))}))
+        (v128.store ${get('dst')} (f64x2.add (v128.load ${get('dst')}) (v128.load ${get('src')})))
+        ${set('src', add(get('src'), c(16)))}
+        ${set('y', add(get('y'), c(1)))}
+        (br $yl)))
+      ${set('x', add(get('x'), c(1)))}
+      (br $xl))))`;
+
 /** The whole module (imports its memory as env.memory). */
 export const FRONTAL_WAT = `(module
   (import "env" "memory" (memory 1))
@@ -350,4 +376,5 @@ export const FRONTAL_WAT = `(module
   ${FACTOR_PANEL}
   ${SCHUR_UPDATE}
   ${FORWARD}
-  ${BACKWARD})`;
+  ${BACKWARD}
+  ${EXTEND_ADD})`;
