@@ -324,13 +324,54 @@ const axpy = (tag: string): string => `
       ${set('q', add(get('q'), c(16)))}
       (br $${tag})))`;
 
+/** 1 when the complex number at addr is not exactly 0 (either part; −0 counts as 0, as in JS's === 0). */
+const NONZERO = `
+  (func $nonzero (param $at i32) (result i32)
+    (i32.eqz (i32.and (f64.eq (f64.load ${get('at')}) (f64.const 0)) (f64.eq (f64.load offset=8 ${get('at')}) (f64.const 0)))))`;
+
+/** (−im, re) of the complex number at addr. */
+const rotated = (at: string): string => `(f64x2.replace_lane 1 (f64x2.splat (f64.neg (f64.load offset=8 ${at}))) (f64.load ${at}))`;
+
+/**
+ * Four L21 rows i, i−1, i−2, i−3 whose xu entries are all non-zero, in one pass over xe: xe[q] gets the
+ * four subtractions in the same order as four single-row passes would give it.
+ */
+function fusedRows(): string {
+  const setup: string[] = [];
+  for (let r = 0; r < 4; r++) {
+    const at = add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${add(get('k'), c(r))}) ${c(4)})`);
+    setup.push(set(`b${r}`, `(v128.load ${at})`), set(`bs${r}`, rotated(at)), set(`y${r}`, add(get('l'), mul(`(i32.sub ${get('i')} ${c(r)})`, get('kb')))));
+  }
+  let x = `(v128.load ${get('at')})`;
+  for (let r = 0; r < 4; r++) {
+    const src = add(get(`y${r}`), get('q'));
+    x = `(f64x2.sub ${x} (f64x2.add (f64x2.mul (v128.load64_splat ${src}) ${get(`b${r}`)}) (f64x2.mul (v128.load64_splat offset=8 ${src}) ${get(`bs${r}`)})))`;
+  }
+  return `
+    ${setup.join(' ')}
+    ${set('q', c(0))}
+    (block $f4_end (loop $f4
+      (br_if $f4_end (i32.ge_s ${get('q')} ${get('kb')}))
+      ${set('at', add(get('xe'), get('q')))}
+      (v128.store ${get('at')} ${x})
+      ${set('q', add(get('q'), c(16)))}
+      (br $f4)))`;
+}
+
+const xuAt = (r: number): string => add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${add(get('k'), c(r))}) ${c(4)})`);
+
 const BACKWARD = `
   (func (export "backwardFront") (param $l i32) (param $xe i32) (param $xu i32) (param $k i32) (param $m i32)
-    ${locals('i32', ['kb', 'i', 'at', 'b'])} ${locals('f64', ['br', 'bi'])} ${BLOCK_LOCALS}
+    ${locals('i32', ['kb', 'i', 'at', 'b', 'y0', 'y1', 'y2', 'y3'])} ${locals('f64', ['br', 'bi'])} ${locals('v128', ['b0', 'b1', 'b2', 'b3', 'bs0', 'bs1', 'bs2', 'bs3'])} ${BLOCK_LOCALS}
     ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
     ${set('i', `(i32.sub ${add(get('k'), get('m'))} ${c(1)})`)}
     (block $b_end (loop $b
       (br_if $b_end (i32.le_s ${get('i')} ${c(0)}))
+      (if (i32.ge_s (i32.sub ${get('i')} ${c(3)}) ${get('k')}) (then
+        (if (i32.and (i32.and (call $nonzero ${xuAt(0)}) (call $nonzero ${xuAt(1)})) (i32.and (call $nonzero ${xuAt(2)}) (call $nonzero ${xuAt(3)}))) (then
+          ${fusedRows()}
+          ${set('i', `(i32.sub ${get('i')} ${c(4)})`)}
+          (br $b)))))
       (if (i32.lt_s ${get('i')} ${get('k')})
         (then ${set('b', add(get('xe'), `(i32.shl ${get('i')} ${c(4)})`))} ${set('len', `(i32.shl ${get('i')} ${c(4)})`)})
         (else ${set('b', add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))} ${set('len', get('kb'))}))
@@ -376,5 +417,6 @@ export const FRONTAL_WAT = `(module
   ${FACTOR_PANEL}
   ${SCHUR_UPDATE}
   ${FORWARD}
+  ${NONZERO}
   ${BACKWARD}
   ${EXTEND_ADD})`;
