@@ -63,21 +63,6 @@ function dotBlock(R: number, C: number, op: 'f64x2.sub' | 'f64x2.add', tag: stri
       (br $${tag})))`;
 }
 
-/** setEntry(l, g, gs, dj, e, a): G[e] = a, Gs[e] = (−ai, ar), L[e] = a / d_j (e = byte offset of the entry). */
-const SET_ENTRY = `
-  (func $setEntry (param $l i32) (param $g i32) (param $gs i32) (param $dj i32) (param $e i32) (param $a v128)
-    ${locals('f64', ['ar', 'ai', 'dr', 'di', 'den'])}
-    ${set('ar', `(f64x2.extract_lane 0 ${get('a')})`)}
-    ${set('ai', `(f64x2.extract_lane 1 ${get('a')})`)}
-    (v128.store ${add(get('g'), get('e'))} ${get('a')})
-    (f64.store ${add(get('gs'), get('e'))} (f64.neg ${get('ai')}))
-    (f64.store offset=8 ${add(get('gs'), get('e'))} ${get('ar')})
-    ${set('dr', `(f64.load ${get('dj')})`)}
-    ${set('di', `(f64.load offset=8 ${get('dj')})`)}
-    ${set('den', `(f64.add (f64.mul ${get('dr')} ${get('dr')}) (f64.mul ${get('di')} ${get('di')}))`)}
-    (f64.store ${add(get('l'), get('e'))} (f64.div (f64.add (f64.mul ${get('ar')} ${get('dr')}) (f64.mul ${get('ai')} ${get('di')})) ${get('den')}))
-    (f64.store offset=8 ${add(get('l'), get('e'))} (f64.div (f64.sub (f64.mul ${get('ai')} ${get('dr')}) (f64.mul ${get('ar')} ${get('di')})) ${get('den')})))`;
-
 /** pivot(l, d, g, gs, kb, j) → 1, or 0 on a zero (or non-finite) pivot; as frontal.ts's pivot. */
 const PIVOT = `
   (func $pivot (param $l i32) (param $d i32) (param $g i32) (param $gs i32) (param $kb i32) (param $j i32) (result i32)
@@ -109,8 +94,31 @@ const minusTerm = (r: number): string => {
   return set(`a${r}1`, `(f64x2.sub ${get(`a${r}1`)} ${prod})`);
 };
 
-const entry = (r: number, col: number): string =>
-  `(call $setEntry ${get('l')} ${get('g')} ${get('gs')} ${add(get('d'), add(get('len'), c(16 * col)))} (i32.sub ${add(get(`x${r}`), add(get('len'), c(16 * col)))} ${get('l')}) ${get(`a${r}${col}`)})`;
+/** (im, re) of the v128 x. */
+const swapped = (x: string): string => `(i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 ${x} ${x})`;
+
+/**
+ * Column constants of pivot d_col (at address expression dAt): cr = splat(dr), ci = (di, −di), cd = splat(dr·dr + di·di),
+ * so that a / d_col = (a·cr + (ai, ar)·ci) / cd = ((ar·dr + ai·di) / den, (ai·dr − ar·di) / den), setEntry's formula.
+ */
+const columnConstants = (col: number, dAt: string): string => `
+    ${set('tr', `(f64.load ${dAt})`)}
+    ${set('ti', `(f64.load offset=8 ${dAt})`)}
+    ${set(`cr${col}`, `(f64x2.splat ${get('tr')})`)}
+    ${set(`ci${col}`, `(f64x2.replace_lane 1 (f64x2.splat ${get('ti')}) (f64.neg ${get('ti')}))`)}
+    ${set(`cd${col}`, `(f64x2.splat (f64.add (f64.mul ${get('tr')} ${get('tr')}) (f64.mul ${get('ti')} ${get('ti')})))`)}`;
+
+/** frontal.ts's setEntry for row $x<r>, column j + col, value a<r><col>: G = a, Gs = (−ai, ar), L = a / d. */
+function entry(r: number, col: number): string {
+  const e = `(i32.sub ${add(get(`x${r}`), add(get('len'), c(16 * col)))} ${get('l')})`;
+  const a = get(`a${r}${col}`);
+  return `
+    ${set('e', e)}
+    ${set('sw', swapped(a))}
+    (v128.store ${add(get('g'), get('e'))} ${a})
+    (v128.store ${add(get('gs'), get('e'))} (f64x2.mul ${get('sw')} (v128.const f64x2 -1 1)))
+    (v128.store ${add(get('l'), get('e'))} (f64x2.div (f64x2.add (f64x2.mul ${a} ${get(`cr${col}`)}) (f64x2.mul ${get('sw')} ${get(`ci${col}`)})) ${get(`cd${col}`)}))`;
+}
 
 /** Rows $x0 (… $x<R-1>) of columns j (and j1 when C = 2), as the row loop of factorPanel. */
 function panelRows(R: number, C: number, tag: string): string {
@@ -124,7 +132,7 @@ function panelRows(R: number, C: number, tag: string): string {
 
 const FACTOR_PANEL = `
   (func (export "factorPanel") (param $l i32) (param $d i32) (param $g i32) (param $gs i32) (param $k i32) (param $m i32) (result i32)
-    ${locals('i32', ['s', 'kb', 'j', 'j1', 'i', 'first'])} ${BLOCK_LOCALS}
+    ${locals('i32', ['s', 'kb', 'j', 'j1', 'i', 'first', 'e'])} ${locals('f64', ['tr', 'ti'])} ${locals('v128', ['sw', 'cr0', 'ci0', 'cd0', 'cr1', 'ci1', 'cd1'])} ${BLOCK_LOCALS}
     ${set('s', add(get('k'), get('m')))}
     ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
     ${set('j', c(0))}
@@ -133,7 +141,7 @@ const FACTOR_PANEL = `
       ${set('j1', add(get('j'), c(1)))}
       ${set('len', `(i32.shl ${get('j')} ${c(4)})`)}
       (if (i32.eqz (call $pivot ${get('l')} ${get('d')} ${get('g')} ${get('gs')} ${get('kb')} ${get('j')})) (then (return ${get('j')})))
-      ${set('len', `(i32.shl ${get('j')} ${c(4)})`)}
+      ${columnConstants(0, add(get('d'), get('len')))}
       ${set('u0', add(get('g'), mul(get('j'), get('kb'))))}
       ${set('w0', add(get('gs'), mul(get('j'), get('kb'))))}
       (if (i32.lt_s ${get('j1')} ${get('k')})
@@ -144,6 +152,7 @@ const FACTOR_PANEL = `
           ${dotBlock(1, 1, 'f64x2.sub', 'r1')}
           ${entry(0, 0)}
           (if (i32.eqz (call $pivot ${get('l')} ${get('d')} ${get('g')} ${get('gs')} ${get('kb')} ${get('j1')})) (then (return ${get('j1')})))
+          ${columnConstants(1, add(get('d'), add(get('len'), c(16))))}
           ${set('u1', add(get('u0'), get('kb')))}
           ${set('w1', add(get('w0'), get('kb')))}
           ${set('i', add(get('j'), c(2)))}
@@ -412,7 +421,6 @@ const EXTEND_ADD = `
 /** The whole module (imports its memory as env.memory). */
 export const FRONTAL_WAT = `(module
   (import "env" "memory" (memory 1))
-  ${SET_ENTRY}
   ${PIVOT}
   ${FACTOR_PANEL}
   ${SCHUR_UPDATE}
