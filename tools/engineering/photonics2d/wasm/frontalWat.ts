@@ -1,6 +1,6 @@
 /**
  * WAT text of the complex-symmetric LDLᵀ front kernels: the WebAssembly twins of frontal.ts's
- * factorPanel and schurUpdate. Every entry sees the same operations in the same order as in the JS
+ * factorPanel, schurUpdate, forwardFront and backwardFront and of frontStore.ts's extendAdd. Every entry sees the same operations in the same order as in the JS
  * kernels (so l, d and S are bitwise equal), but one complex number is one f64x2 (re, im) and there
  * are no bounds checks.
  *
