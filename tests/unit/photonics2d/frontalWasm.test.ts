@@ -81,6 +81,83 @@ describe('WebAssembly complex LDLᵀ front kernels', () => {
     }
   });
 
+  it('the two-vector forward and backward steps give each vector what the single steps give it', () => {
+    for (const [k, m] of [[1, 0], [3, 2], [7, 8], [13, 18], [32, 45]] as [number, number][]) {
+      const { l, S } = randomFront(k, m, 900 + k + m);
+      const r = mulberry32(k * 7 + m);
+      const vec = (len: number) => Float64Array.from({ length: len }, () => r() - 0.5);
+      const a = { xe: vec(2 * k), xu: vec(2 * m) }, b = { xe: vec(2 * k), xu: vec(2 * m) };
+      // rows that are zero in one vector only, and in both
+      if (m > 3) {
+        a.xu.fill(0, 0, 2);
+        b.xu.fill(0, 2, 4);
+        a.xu.fill(0, 4, 6);
+        b.xu.fill(0, 4, 6);
+      }
+      if (k > 2) b.xe.fill(0, 2, 4);
+      for (const kernels of ['js', 'wasm'] as const) {
+        const store = createFrontStore([{ k, m, rel: new Int32Array(0) }], kernels);
+        store.fronts[0].l.set(l);
+        store.fronts[0].S.set(S);
+        expect(store.factorPanel(0)).toBe(-1);
+        const single = [a, b].map((v) => {
+          store.xe.set(v.xe);
+          store.xu.set(v.xu);
+          store.forward(0);
+          const fe = Float64Array.from(store.xe.subarray(0, 2 * k)), fu = Float64Array.from(store.xu.subarray(0, 2 * m));
+          store.backward(0);
+          return { fe, fu, be: Float64Array.from(store.xe.subarray(0, 2 * k)) };
+        });
+        store.xe.set(a.xe);
+        store.xu.set(a.xu);
+        store.xe2.set(b.xe);
+        store.xu2.set(b.xu);
+        store.forward2(0);
+        const pair = [
+          { fe: Float64Array.from(store.xe.subarray(0, 2 * k)), fu: Float64Array.from(store.xu.subarray(0, 2 * m)) },
+          { fe: Float64Array.from(store.xe2.subarray(0, 2 * k)), fu: Float64Array.from(store.xu2.subarray(0, 2 * m)) },
+        ];
+        store.backward2(0);
+        const back = [Float64Array.from(store.xe.subarray(0, 2 * k)), Float64Array.from(store.xe2.subarray(0, 2 * k))];
+        for (const v of [0, 1]) {
+          expect(firstDifference(pair[v].fe, single[v].fe)).toBe(-1);
+          expect(firstDifference(pair[v].fu, single[v].fu)).toBe(-1);
+          expect(firstDifference(back[v], single[v].be)).toBe(-1);
+        }
+        // the second vector's own steps
+        store.xe2.set(b.xe);
+        store.xu2.set(b.xu);
+        store.forwardSecond(0);
+        expect(firstDifference(Float64Array.from(store.xe2.subarray(0, 2 * k)), single[1].fe)).toBe(-1);
+        store.backwardSecond(0);
+        expect(firstDifference(Float64Array.from(store.xe2.subarray(0, 2 * k)), single[1].be)).toBe(-1);
+      }
+    }
+  });
+
+  it('FdfdSolver.solveBoth equals solve and solveTranspose bitwise, with and without targets', () => {
+    const grid = makeGrid(64, 106);
+    const s = new FdfdSolver(grid, omegaOf(1.5));
+    s.factor(permittivity(grid, grid.designMask.map((d) => 0.4 * d)));
+    const b = { re: new Float64Array(grid.n), im: new Float64Array(grid.n) };
+    const c = { re: new Float64Array(grid.n), im: new Float64Array(grid.n) };
+    for (let y = 40; y < 66; y++) {
+      b.re[grid.source.x * grid.ny + y] = Math.sin(y);
+      c.im[grid.probe1.x * grid.ny + y] = Math.cos(y);
+    }
+    const tB = Int32Array.from([20 * grid.ny + 30, grid.probe2.x * grid.ny + grid.probe2.y0 + 2]);
+    const tC = Int32Array.from([32 * grid.ny + 53]);
+    for (const [targetsB, targetsC] of [[undefined, undefined], [tB, tC], [undefined, tC]] as const) {
+      const [x, lam] = s.solveBoth(b, c, targetsB, targetsC);
+      const x1 = s.solve(b, targetsB), lam1 = s.solveTranspose(c, targetsC);
+      expect(firstDifference(x.re, x1.re)).toBe(-1);
+      expect(firstDifference(x.im, x1.im)).toBe(-1);
+      expect(firstDifference(lam.re, lam1.re)).toBe(-1);
+      expect(firstDifference(lam.im, lam1.im)).toBe(-1);
+      expect(lam1.re.some((v) => v !== 0 && !Number.isNaN(v))).toBe(true);
+    }
+  });
+
   it('extend-add of a child into its parent is bitwise equal to the JS one', () => {
     const r = mulberry32(21);
     const child = { k: 4, m: 11 }, parent = { k: 6, m: 9 };

@@ -33,6 +33,16 @@ export interface FrontStore {
   forward(f: number): void;
   /** Backward step of front f on xe, xu (frontal.ts's backwardFront). */
   backward(f: number): void;
+  /** A second pair of vectors, for two solves in one pass over the fronts. */
+  readonly xe2: Float64Array;
+  readonly xu2: Float64Array;
+  /** forward(f) on (xe, xu) and on (xe2, xu2): each gets exactly what forward(f) alone gives it. */
+  forward2(f: number): void;
+  /** backward(f) on (xe, xu) and on (xe2, xu2), likewise. */
+  backward2(f: number): void;
+  /** forward(f) and backward(f) on (xe2, xu2) only. */
+  forwardSecond(f: number): void;
+  backwardSecond(f: number): void;
 }
 
 /** A front's shape: k eliminated and m update rows; rel[x] = the row of its parent's front that its update row x is. */
@@ -52,7 +62,7 @@ const vectorDoubles = (sizes: { k: number; m: number }[]): number => sizes.reduc
 function jsStore(sizes: FrontShape[]): FrontStore {
   const fronts = sizes.map(({ k, m }) => ({ k, m, l: new Float64Array(2 * (k + m) * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) }));
   const g = new Float64Array(scratchDoubles(sizes));
-  const xe = new Float64Array(vectorDoubles(sizes)), xu = new Float64Array(vectorDoubles(sizes));
+  const [xe, xu, xe2, xu2] = [0, 1, 2, 3].map(() => new Float64Array(vectorDoubles(sizes)));
   return {
     fronts,
     factorPanel: (f) => factorPanel(fronts[f], g),
@@ -62,6 +72,18 @@ function jsStore(sizes: FrontShape[]): FrontStore {
     xu,
     forward: (f) => forwardFront(fronts[f], xe, xu),
     backward: (f) => backwardFront(fronts[f], xe, xu),
+    xe2,
+    xu2,
+    forward2: (f) => {
+      forwardFront(fronts[f], xe, xu);
+      forwardFront(fronts[f], xe2, xu2);
+    },
+    backward2: (f) => {
+      backwardFront(fronts[f], xe, xu);
+      backwardFront(fronts[f], xe2, xu2);
+    },
+    forwardSecond: (f) => forwardFront(fronts[f], xe2, xu2),
+    backwardSecond: (f) => backwardFront(fronts[f], xe2, xu2),
   };
 }
 
@@ -75,7 +97,7 @@ function wasmStore(sizes: FrontShape[]): FrontStore {
   };
   const g = region(scratch / 8), gs = region(scratch / 8);
   const vec = vectorDoubles(sizes);
-  const xe = region(vec), xu = region(vec), xs = region(vec);
+  const xe = region(vec), xu = region(vec), xs = region(vec), xe2 = region(vec), xu2 = region(vec), xs2 = region(vec);
   const at = sizes.map(({ k, m }) => ({ l: region(2 * (k + m) * k), d: region(2 * k), S: region(2 * m * m), rel: 0 }));
   for (const [f, { rel }] of sizes.entries()) at[f].rel = region(Math.ceil(rel.length / 2));
   const { memory, exports } = instantiateFrontal(top);
@@ -91,6 +113,12 @@ function wasmStore(sizes: FrontShape[]): FrontStore {
     xu: view(xu, vec),
     forward: (f) => exports.forwardFront(at[f].l, at[f].d, xe, xu, xs, sizes[f].k, sizes[f].m),
     backward: (f) => exports.backwardFront(at[f].l, xe, xu, sizes[f].k, sizes[f].m),
+    xe2: view(xe2, vec),
+    xu2: view(xu2, vec),
+    forward2: (f) => exports.forwardFront2(at[f].l, at[f].d, xe, xu, xs, xe2, xu2, xs2, sizes[f].k, sizes[f].m),
+    backward2: (f) => exports.backwardFront2(at[f].l, xe, xu, xe2, xu2, sizes[f].k, sizes[f].m),
+    forwardSecond: (f) => exports.forwardFront(at[f].l, at[f].d, xe2, xu2, xs2, sizes[f].k, sizes[f].m),
+    backwardSecond: (f) => exports.backwardFront(at[f].l, xe2, xu2, sizes[f].k, sizes[f].m),
   };
 }
 

@@ -22,6 +22,18 @@ export interface SymmetricMatrix {
   diagIm: Float64Array;
 }
 
+/** One right-hand side of solvePair (overwritten by the solution); with targets, as solve()'s. */
+export interface SolveVector {
+  re: Float64Array;
+  im: Float64Array;
+  targets?: Int32Array;
+}
+
+interface FrontVectors {
+  xe: Float64Array;
+  xu: Float64Array;
+}
+
 export interface SparseLdltOptions {
   /** The dense front kernels: WebAssembly SIMD (default) or TypeScript (bitwise the same factor). */
   kernels?: FrontKernels;
@@ -37,8 +49,6 @@ export class SparseLdlt {
   private lastDiagRe: Float64Array | null = null;
   private lastDiagIm: Float64Array | null = null;
   private lastOff: Float64Array | null = null;
-  private readonly xe: Float64Array;
-  private readonly xu: Float64Array;
   /** Fronts recomputed by the last `factor` call (for tests and tuning). */
   refactored = 0;
 
@@ -57,8 +67,6 @@ export class SparseLdlt {
     const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length, rel: this.parentRows(f) }));
     this.store = createFrontStore(sizes, options.kernels);
     this.fronts = this.store.fronts;
-    this.xe = this.store.xe;
-    this.xu = this.store.xu;
   }
 
   /** Rows of f's parent front (eliminated nodes first, then its update nodes) that f's update nodes are. */
@@ -162,26 +170,52 @@ export class SparseLdlt {
    * their ancestors: x is exact at the targets and NaN at nodes that were not computed.
    */
   solve(xRe: Float64Array, xIm: Float64Array, targets?: Int32Array): void {
+    this.solvePair({ re: xRe, im: xIm, targets }, null);
+  }
+
+  /**
+   * Two solves in one pass over the fronts (x overwrites b in each), as solve() would do them one after
+   * the other: each vector gets exactly the same operations, bit for bit; L is read once for both.
+   */
+  solvePair(a: SolveVector, b: SolveVector | null): void {
+    const { store } = this;
     const nf = this.tree.parent.length;
+    const va = { xe: store.xe, xu: store.xu }, vb = { xe: store.xe2, xu: store.xu2 };
     for (let f = 0; f < nf; f++) {
-      if (!this.gatherElim(f, xRe, xIm)) continue;
-      this.gatherUpdate(f, xRe, xIm);
-      this.store.forward(f);
-      this.scatter(f, xRe, xIm, true);
+      const anyA = this.gatherElim(f, a, va), anyB = b !== null && this.gatherElim(f, b, vb);
+      if (anyA) this.gatherUpdate(f, a, va);
+      if (anyB) this.gatherUpdate(f, b!, vb);
+      if (anyA && anyB) store.forward2(f);
+      else if (anyA) store.forward(f);
+      else if (anyB) store.forwardSecond(f);
+      if (anyA) this.scatter(f, a, va, true);
+      if (anyB) this.scatter(f, b!, vb, true);
     }
-    const needed = targets ? this.frontsHolding(targets) : null;
+    const needA = a.targets ? this.frontsHolding(a.targets) : null;
+    const needB = b?.targets ? this.frontsHolding(b.targets) : null;
     for (let f = nf - 1; f >= 0; f--) {
-      if (needed && !needed[f]) continue;
-      this.gatherElim(f, xRe, xIm);
-      this.gatherUpdate(f, xRe, xIm);
-      this.store.backward(f);
-      this.scatter(f, xRe, xIm, false);
+      const inA = !needA || needA[f] === 1, inB = b !== null && (!needB || needB[f] === 1);
+      if (inA) {
+        this.gatherElim(f, a, va);
+        this.gatherUpdate(f, a, va);
+      }
+      if (inB) {
+        this.gatherElim(f, b!, vb);
+        this.gatherUpdate(f, b!, vb);
+      }
+      if (inA && inB) store.backward2(f);
+      else if (inA) store.backward(f);
+      else if (inB) store.backwardSecond(f);
+      if (inA) this.scatter(f, a, va, false);
+      if (inB) this.scatter(f, b!, vb, false);
     }
-    if (!needed) return;
-    for (let i = 0; i < this.tree.n; i++) {
-      if (!needed[this.owner[i]]) {
-        xRe[i] = NaN;
-        xIm[i] = NaN;
+    for (const [v, need] of [[a, needA], [b, needB]] as const) {
+      if (!v || !need) continue;
+      for (let i = 0; i < this.tree.n; i++) {
+        if (!need[this.owner[i]]) {
+          v.re[i] = NaN;
+          v.im[i] = NaN;
+        }
       }
     }
   }
@@ -197,13 +231,14 @@ export class SparseLdlt {
     return out;
   }
 
-  /** Loads x at the eliminated nodes of f; returns false when they are all zero. */
-  private gatherElim(f: number, xRe: Float64Array, xIm: Float64Array): boolean {
-    const { tree, xe } = this;
+  /** Loads x at the eliminated nodes of f into v.xe; returns false when they are all zero. */
+  private gatherElim(f: number, x: SolveVector, v: FrontVectors): boolean {
+    const { tree } = this;
+    const { re, im } = x, { xe } = v;
     const e0 = tree.start[f], k = tree.start[f + 1] - e0;
     let any = false;
     for (let p = 0; p < k; p++) {
-      const r = xRe[tree.nodes[e0 + p]], i = xIm[tree.nodes[e0 + p]];
+      const r = re[tree.nodes[e0 + p]], i = im[tree.nodes[e0 + p]];
       xe[2 * p] = r;
       xe[2 * p + 1] = i;
       if (r !== 0 || i !== 0) any = true;
@@ -211,26 +246,27 @@ export class SparseLdlt {
     return any;
   }
 
-  private gatherUpdate(f: number, xRe: Float64Array, xIm: Float64Array): void {
-    const { xu } = this;
+  private gatherUpdate(f: number, x: SolveVector, v: FrontVectors): void {
+    const { re, im } = x, { xu } = v;
     const upd = this.update[f];
     for (let u = 0; u < upd.length; u++) {
-      xu[2 * u] = xRe[upd[u]];
-      xu[2 * u + 1] = xIm[upd[u]];
+      xu[2 * u] = re[upd[u]];
+      xu[2 * u + 1] = im[upd[u]];
     }
   }
 
-  private scatter(f: number, xRe: Float64Array, xIm: Float64Array, withUpdate: boolean): void {
-    const { tree, xe, xu } = this;
+  private scatter(f: number, x: SolveVector, v: FrontVectors, withUpdate: boolean): void {
+    const { tree } = this;
+    const { re, im } = x, { xe, xu } = v;
     const e0 = tree.start[f], k = tree.start[f + 1] - e0, upd = this.update[f];
     for (let p = 0; p < k; p++) {
-      xRe[tree.nodes[e0 + p]] = xe[2 * p];
-      xIm[tree.nodes[e0 + p]] = xe[2 * p + 1];
+      re[tree.nodes[e0 + p]] = xe[2 * p];
+      im[tree.nodes[e0 + p]] = xe[2 * p + 1];
     }
     if (!withUpdate) return;
     for (let u = 0; u < upd.length; u++) {
-      xRe[upd[u]] = xu[2 * u];
-      xIm[upd[u]] = xu[2 * u + 1];
+      re[upd[u]] = xu[2 * u];
+      im[upd[u]] = xu[2 * u + 1];
     }
   }
 }

@@ -13,6 +13,8 @@ export interface FrontalExports {
   schurUpdate(l: number, g: number, gs: number, S: number, k: number, m: number): void;
   forwardFront(l: number, d: number, xe: number, xu: number, xs: number, k: number, m: number): void;
   backwardFront(l: number, xe: number, xu: number, k: number, m: number): void;
+  forwardFront2(l: number, d: number, xe: number, xu: number, xs: number, xe2: number, xu2: number, xs2: number, k: number, m: number): void;
+  backwardFront2(l: number, xe: number, xu: number, xe2: number, xu2: number, k: number, m: number): void;
   extendAdd(cs: number, mc: number, rel: number, l: number, S: number, k: number, m: number): void;
 }
 

@@ -16,6 +16,7 @@
  *
  * Exports: factorPanel(l, d, g, gs, k, m) → −1 or the first zero pivot; schurUpdate(l, g, gs, S, k, m);
  * forwardFront(l, d, xe, xu, xs, k, m); backwardFront(l, xe, xu, k, m) (frontal.ts's forwardFront and backwardFront);
+ * forwardFront2(l, d, xe, xu, xs, xe2, xu2, xs2, k, m) and backwardFront2(l, xe, xu, xe2, xu2, k, m): the same on two vectors at once;
  * extendAdd(cs, mc, rel, l, S, k, m): the child's S (mc×mc at cs) added into the parent front (l, S, k, m)
  * at the parent rows rel[x] (i32 at rel), as frontStore.ts's extendAdd.
  */
@@ -394,6 +395,148 @@ const BACKWARD = `
       ${set('i', `(i32.sub ${get('i')} ${c(1)})`)}
       (br $b))))`;
 
+/**
+ * forwardFront on two vectors (A: xe, xu, xs; B: xe2, xu2, xs2) in one pass over L: each vector gets exactly
+ * the operations forwardFront gives it alone, but L's rows are loaded once for both.
+ */
+function pairDot(R: number, tag: string): string {
+  const body: string[] = [
+    set('vu0', vld(add(get('xe'), get('q')))), set('vw0', vld(add(get('xs'), get('q')))),
+    set('vu1', vld(add(get('xe2'), get('q')))), set('vw1', vld(add(get('xs2'), get('q')))),
+  ];
+  for (let r = 0; r < R; r++) {
+    body.push(set(`sr${r}`, `(v128.load64_splat ${add(get(`x${r}`), get('q'))})`), set(`si${r}`, `(v128.load64_splat offset=8 ${add(get(`x${r}`), get('q'))})`));
+    for (let v = 0; v < 2; v++) {
+      body.push(set(`a${r}${v}`, `(f64x2.add ${get(`a${r}${v}`)} (f64x2.add (f64x2.mul ${get(`sr${r}`)} ${get(`vu${v}`)}) (f64x2.mul ${get(`si${r}`)} ${get(`vw${v}`)})))`));
+    }
+  }
+  return `
+    ${set('q', c(0))}
+    (block $${tag}_end (loop $${tag}
+      (br_if $${tag}_end (i32.ge_s ${get('q')} ${get('len')}))
+      ${body.join('\n      ')}
+      ${set('q', add(get('q'), c(16)))}
+      (br $${tag})))`;
+}
+
+/** x_e[i] −= acc and its (−im, re) into xs, for vector v (xe/xs or xe2/xs2). */
+const finishElim = (xe: string, xs: string, acc: string): string => `
+      ${set('at', add(get(xe), get('len')))}
+      ${set('t', `(f64x2.sub (v128.load ${get('at')}) ${get(acc)})`)}
+      (v128.store ${get('at')} ${get('t')})
+      ${set('at', add(get(xs), get('len')))}
+      (f64.store ${get('at')} (f64.neg (f64x2.extract_lane 1 ${get('t')})))
+      (f64.store offset=8 ${get('at')} (f64x2.extract_lane 0 ${get('t')}))`;
+
+const subUpdate = (xu: string, offset: number, acc: string): string =>
+  `(v128.store offset=${offset} ${add(get(xu), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`)} (f64x2.sub (v128.load offset=${offset} ${add(get(xu), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`)}) ${get(acc)}))`;
+
+/** xe ← D⁻¹ xe, forwardFront's last loop, on the vector at $<xe>. */
+const divideByD = (xe: string, tag: string): string => `
+    ${set('i', c(0))}
+    (block $${tag}_end (loop $${tag}
+      (br_if $${tag}_end (i32.ge_s ${get('i')} ${get('kb')}))
+      ${set('dr', `(f64.load ${add(get('d'), get('i'))})`)}
+      ${set('di', `(f64.load offset=8 ${add(get('d'), get('i'))})`)}
+      ${set('den', `(f64.add (f64.mul ${get('dr')} ${get('dr')}) (f64.mul ${get('di')} ${get('di')}))`)}
+      ${set('at', add(get(xe), get('i')))}
+      ${set('xr', `(f64.load ${get('at')})`)}
+      ${set('xi', `(f64.load offset=8 ${get('at')})`)}
+      (f64.store ${get('at')} (f64.div (f64.add (f64.mul ${get('xr')} ${get('dr')}) (f64.mul ${get('xi')} ${get('di')})) ${get('den')}))
+      (f64.store offset=8 ${get('at')} (f64.div (f64.sub (f64.mul ${get('xi')} ${get('dr')}) (f64.mul ${get('xr')} ${get('di')})) ${get('den')}))
+      ${set('i', add(get('i'), c(16)))}
+      (br $${tag})))`;
+
+const FORWARD2 = `
+  (func (export "forwardFront2") (param $l i32) (param $d i32) (param $xe i32) (param $xu i32) (param $xs i32) (param $xe2 i32) (param $xu2 i32) (param $xs2 i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['kb', 'i', 's', 'at'])} ${locals('f64', ['xr', 'xi', 'dr', 'di', 'den'])} ${locals('v128', ['t'])} ${BLOCK_LOCALS}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('s', add(get('k'), get('m')))}
+    ${set('i', c(0))}
+    (block $e_end (loop $e
+      (br_if $e_end (i32.ge_s ${get('i')} ${get('k')}))
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('len', `(i32.shl ${get('i')} ${c(4)})`)}
+      ${set('a00', ZERO)} ${set('a01', ZERO)}
+      ${pairDot(1, 'fe')}
+      ${finishElim('xe', 'xs', 'a00')}
+      ${finishElim('xe2', 'xs2', 'a01')}
+      ${set('i', add(get('i'), c(1)))}
+      (br $e)))
+    ${set('len', get('kb'))}
+    (block $u_end (loop $u
+      (br_if $u_end (i32.ge_s ${add(get('i'), c(1))} ${get('s')}))
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('x1', add(get('x0'), get('kb')))}
+      ${set('a00', ZERO)} ${set('a01', ZERO)} ${set('a10', ZERO)} ${set('a11', ZERO)}
+      ${pairDot(2, 'fu2')}
+      ${subUpdate('xu', 0, 'a00')}
+      ${subUpdate('xu', 16, 'a10')}
+      ${subUpdate('xu2', 0, 'a01')}
+      ${subUpdate('xu2', 16, 'a11')}
+      ${set('i', add(get('i'), c(2)))}
+      (br $u)))
+    (if (i32.lt_s ${get('i')} ${get('s')}) (then
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('a00', ZERO)} ${set('a01', ZERO)}
+      ${pairDot(1, 'fu1')}
+      ${subUpdate('xu', 0, 'a00')}
+      ${subUpdate('xu2', 0, 'a01')}))
+    ${divideByD('xe', 'dv')}
+    ${divideByD('xe2', 'dv2')})`;
+
+/**
+ * backwardFront on two vectors in one pass over L: a row whose entry is non-zero in both updates both
+ * (L's row loaded once); a row that is zero in one of them updates only the other, as the single step would.
+ */
+const BACKWARD2 = `
+  (func (export "backwardFront2") (param $l i32) (param $xe i32) (param $xu i32) (param $xe2 i32) (param $xu2 i32) (param $k i32) (param $m i32)
+    ${locals('i32', ['kb', 'i', 'at', 'b', 'b2', 'nz', 'nz2'])} ${BLOCK_LOCALS}
+    ${set('kb', `(i32.shl ${get('k')} ${c(4)})`)}
+    ${set('i', `(i32.sub ${add(get('k'), get('m'))} ${c(1)})`)}
+    (block $b_end (loop $b
+      (br_if $b_end (i32.le_s ${get('i')} ${c(0)}))
+      (if (i32.lt_s ${get('i')} ${get('k')})
+        (then
+          ${set('b', add(get('xe'), `(i32.shl ${get('i')} ${c(4)})`))}
+          ${set('b2', add(get('xe2'), `(i32.shl ${get('i')} ${c(4)})`))}
+          ${set('len', `(i32.shl ${get('i')} ${c(4)})`)})
+        (else
+          ${set('b', add(get('xu'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))}
+          ${set('b2', add(get('xu2'), `(i32.shl (i32.sub ${get('i')} ${get('k')}) ${c(4)})`))}
+          ${set('len', get('kb'))}))
+      ${set('nz', `(call $nonzero ${get('b')})`)}
+      ${set('nz2', `(call $nonzero ${get('b2')})`)}
+      ${set('x0', add(get('l'), mul(get('i'), get('kb'))))}
+      ${set('vu0', `(v128.load ${get('b')})`)}
+      ${set('vw0', rotated(get('b')))}
+      ${set('vu1', `(v128.load ${get('b2')})`)}
+      ${set('vw1', rotated(get('b2')))}
+      (if (i32.and ${get('nz')} ${get('nz2')})
+        (then
+          ${set('q', c(0))}
+          (block $p_end (loop $p
+            (br_if $p_end (i32.ge_s ${get('q')} ${get('len')}))
+            ${set('sr0', `(v128.load64_splat ${add(get('x0'), get('q'))})`)}
+            ${set('si0', `(v128.load64_splat offset=8 ${add(get('x0'), get('q'))})`)}
+            ${set('at', add(get('xe'), get('q')))}
+            (v128.store ${get('at')} (f64x2.sub (v128.load ${get('at')}) (f64x2.add (f64x2.mul ${get('sr0')} ${get('vu0')}) (f64x2.mul ${get('si0')} ${get('vw0')}))))
+            ${set('at', add(get('xe2'), get('q')))}
+            (v128.store ${get('at')} (f64x2.sub (v128.load ${get('at')}) (f64x2.add (f64x2.mul ${get('sr0')} ${get('vu1')}) (f64x2.mul ${get('si0')} ${get('vw1')}))))
+            ${set('q', add(get('q'), c(16)))}
+            (br $p))))
+        (else
+          (if ${get('nz')} (then ${axpy('ba')}))
+          (if ${get('nz2')} (then
+            ${set('vu0', get('vu1'))}
+            ${set('vw0', get('vw1'))}
+            ${set('w0', get('xe'))}
+            ${set('xe', get('xe2'))}
+            ${axpy('bb')}
+            ${set('xe', get('w0'))}))))
+      ${set('i', `(i32.sub ${get('i')} ${c(1)})`)}
+      (br $b))))`;
+
 const EXTEND_ADD = `
   (func (export "extendAdd") (param $cs i32) (param $mc i32) (param $rel i32) (param $l i32) (param $S i32) (param $k i32) (param $m i32)
     ${locals('i32', ['x', 'y', 'lx', 'ly', 'hi', 'lo', 'src', 'dst'])}
@@ -427,4 +570,6 @@ export const FRONTAL_WAT = `(module
   ${FORWARD}
   ${NONZERO}
   ${BACKWARD}
+  ${FORWARD2}
+  ${BACKWARD2}
   ${EXTEND_ADD})`;
