@@ -10,7 +10,7 @@ import type { Grid } from './grid.ts';
 import { buildOperator, diagonalFor, type GridOperator } from './operators.ts';
 import type { ComplexVec } from './pml.ts';
 import { eliminationTree } from './ordering.ts';
-import { SparseLdlt, type SymmetricMatrix } from './solver.ts';
+import { SparseLdlt, type SparseLdltOptions, type SymmetricMatrix } from './solver.ts';
 
 /** Stencil of W·A as a symmetric sparse matrix (neighbours x+1, x−1, y+1, y−1). */
 export function stencilMatrix(op: GridOperator): SymmetricMatrix {
@@ -46,11 +46,12 @@ export class FdfdSolver {
   constructor(
     readonly grid: Grid,
     readonly omega: number,
+    options: SparseLdltOptions = {},
   ) {
     if (grid.nx < 3 || grid.ny < 3) throw new Error('FDFD grid needs at least 3 cells per axis');
     this.op = buildOperator(grid, omega);
     this.matrix = stencilMatrix(this.op);
-    this.ldlt = new SparseLdlt(eliminationTree(grid.nx, grid.ny, grid.design), this.matrix);
+    this.ldlt = new SparseLdlt(eliminationTree(grid.nx, grid.ny, grid.design), this.matrix, options);
   }
 
   /** Factorizes A(epsr); reuses the unchanged part of the previous factorization. */
