@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeGrid } from '../../../tools/engineering/photonics2d/grid.ts';
-import { blur, diskKernel, filterAndProject, filterAndProjectAdjoint, project, projectAdjoint } from '../../../tools/engineering/photonics2d/parameterization.ts';
+import { blur, diskKernel, filterAndProject, filterAndProjectAdjoint, maskCombine, maskCombineAdjoint, project, projectAdjoint } from '../../../tools/engineering/photonics2d/parameterization.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';
 
 const dot = (a: Float64Array, b: Float64Array) => a.reduce((s, v, i) => s + v * b[i], 0);
@@ -53,5 +53,26 @@ describe('photonics2d parameterization', () => {
     const dn = filterAndProject(grid, rho.map((v, i) => v - h * d[i]), p);
     const jd = up.map((v, i) => (v - dn[i]) / (2 * h));
     expect(dot(g, jd)).toBeCloseTo(dot(filterAndProjectAdjoint(grid, rho, p, g), d), 5);
+  });
+
+  it('blurring only the design region gives the same ρ_phys and gradient as blurring the whole grid', () => {
+    const grid = makeGrid(70, 110);
+    const rho = rand(grid.n, 6), g = rand(grid.n, 7).map((v) => v - 0.5);
+    const p = { blurRadius: 3, beta: 6, eta: 0.5 };
+    // the chain with the whole-grid blur, as it was written before the restriction
+    const full = blur(grid.nx, grid.ny, maskCombine(grid, rho), p.blurRadius);
+    const physFull = maskCombine(grid, project(full, p.beta, p.eta));
+    const gradFull = maskCombineAdjoint(grid, blur(grid.nx, grid.ny, projectAdjoint(full, p.beta, p.eta, maskCombineAdjoint(grid, g)), p.blurRadius));
+    const phys = filterAndProject(grid, rho, p), grad = filterAndProjectAdjoint(grid, rho, p, g);
+    let inside = 0;
+    for (let i = 0; i < grid.n; i++) {
+      expect(phys[i]).toBe(physFull[i]);
+      expect(grad[i] === gradFull[i]).toBe(true); // equal values (outside the design region both are ±0)
+      if (grid.designMask[i] && grad[i] !== 0) inside++;
+    }
+    expect(inside).toBeGreaterThan(100);
+    // the restricted blur itself is 0 outside the cells asked for and equal inside them
+    const part = blur(grid.nx, grid.ny, rho, 2, grid.designMask), whole = blur(grid.nx, grid.ny, rho, 2);
+    for (let i = 0; i < grid.n; i++) expect(part[i]).toBe(grid.designMask[i] ? whole[i] : 0);
   });
 });

@@ -10,7 +10,7 @@ import type { Grid } from './grid.ts';
 import { buildOperator, diagonalFor, type GridOperator } from './operators.ts';
 import type { ComplexVec } from './pml.ts';
 import { eliminationTree } from './ordering.ts';
-import { SparseLdlt, type SymmetricMatrix } from './solver.ts';
+import { SparseLdlt, type SparseLdltOptions, type SymmetricMatrix } from './solver.ts';
 
 /** Stencil of W·A as a symmetric sparse matrix (neighbours x+1, x−1, y+1, y−1). */
 export function stencilMatrix(op: GridOperator): SymmetricMatrix {
@@ -46,11 +46,12 @@ export class FdfdSolver {
   constructor(
     readonly grid: Grid,
     readonly omega: number,
+    options: SparseLdltOptions = {},
   ) {
     if (grid.nx < 3 || grid.ny < 3) throw new Error('FDFD grid needs at least 3 cells per axis');
     this.op = buildOperator(grid, omega);
     this.matrix = stencilMatrix(this.op);
-    this.ldlt = new SparseLdlt(eliminationTree(grid.nx, grid.ny, grid.design), this.matrix);
+    this.ldlt = new SparseLdlt(eliminationTree(grid.nx, grid.ny, grid.design), this.matrix, options);
   }
 
   /** Factorizes A(epsr); reuses the unchanged part of the previous factorization. */
@@ -70,6 +71,33 @@ export class FdfdSolver {
   /** x = A⁻¹·b (b is not modified). With `targets`, x is only computed there (NaN elsewhere). */
   solve(b: ComplexVec, targets?: Int32Array): ComplexVec {
     this.ensureFactored();
+    const x = this.weighted(b);
+    this.ldlt.solve(x.re, x.im, targets);
+    return x;
+  }
+
+  /** λ = A⁻ᵀ·c (plain transpose; c is not modified). With `targets`, λ is only computed there (NaN elsewhere). */
+  solveTranspose(c: ComplexVec, targets?: Int32Array): ComplexVec {
+    this.ensureFactored();
+    const re = Float64Array.from(c.re), im = Float64Array.from(c.im);
+    this.ldlt.solve(re, im, targets);
+    return this.unweighted(re, im);
+  }
+
+  /**
+   * solve(b, targetsB) and solveTranspose(c, targetsC) together, in one pass over the factor: each result
+   * is bitwise what the call alone returns (SparseLdlt.solvePair), the factor is read once.
+   */
+  solveBoth(b: ComplexVec, c: ComplexVec, targetsB?: Int32Array, targetsC?: Int32Array): [ComplexVec, ComplexVec] {
+    this.ensureFactored();
+    const x = this.weighted(b);
+    const re = Float64Array.from(c.re), im = Float64Array.from(c.im);
+    this.ldlt.solvePair({ re: x.re, im: x.im, targets: targetsB }, { re, im, targets: targetsC });
+    return [x, this.unweighted(re, im)];
+  }
+
+  /** W·b, the right-hand side of (W·A)·x = W·b. */
+  private weighted(b: ComplexVec): ComplexVec {
     const { w } = this.op;
     const n = this.op.n;
     const re = new Float64Array(n), im = new Float64Array(n);
@@ -77,16 +105,12 @@ export class FdfdSolver {
       re[i] = w.re[i] * b.re[i] - w.im[i] * b.im[i];
       im[i] = w.re[i] * b.im[i] + w.im[i] * b.re[i];
     }
-    this.ldlt.solve(re, im, targets);
     return { re, im };
   }
 
-  /** λ = A⁻ᵀ·c (plain transpose; c is not modified). With `targets`, λ is only computed there (NaN elsewhere). */
-  solveTranspose(c: ComplexVec, targets?: Int32Array): ComplexVec {
-    this.ensureFactored();
+  /** λ = W·y in place (y = (W·A)⁻¹·c). */
+  private unweighted(re: Float64Array, im: Float64Array): ComplexVec {
     const { w } = this.op;
-    const re = Float64Array.from(c.re), im = Float64Array.from(c.im);
-    this.ldlt.solve(re, im, targets);
     for (let i = 0; i < this.op.n; i++) {
       const r = re[i], m = im[i];
       re[i] = w.re[i] * r - w.im[i] * m;

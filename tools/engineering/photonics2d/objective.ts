@@ -80,13 +80,16 @@ export function evaluateOverlap(sim: Simulation, epsr: Float64Array, gradient = 
   const parts: Float64Array[] = [];
   for (const port of sim.ports) {
     port.solver.factor(epsr);
-    const Ez = port.solver.solve(port.rhs, fullFields ? undefined : sim.observedNodes);
+    const targets = fullFields ? undefined : sim.observedNodes;
+    // with the gradient, the adjoint solve (its right-hand side is the conjugated probe, known up front) shares the pass over the factor
+    const [Ez, lam] = gradient
+      ? port.solver.solveBoth(port.rhs, { re: port.probe.re, im: port.probe.im.map((v) => -v) }, targets, sim.designNodes)
+      : [port.solver.solve(port.rhs, targets), null];
     const [sr, si] = overlapSum(Ez, port.probe);
     const mag = Math.hypot(sr, si);
     abs.push(mag);
     fields.push(Ez);
-    if (!gradient) continue;
-    const lam = port.solver.solveTranspose({ re: port.probe.re, im: port.probe.im.map((v) => -v) }, sim.designNodes);
+    if (!lam) continue;
     const g = new Float64Array(n);
     const c = (EPSILON_0 * port.omega * port.omega * OVERLAP_SCALE) / (mag || 1);
     for (const i of sim.designNodes) {

@@ -39,13 +39,18 @@ export function diskKernel(r: number): { dx: number[]; dy: number[]; w: number[]
   return { dx, dy, w };
 }
 
-/** Zero-padded disk blur. The kernel is symmetric, so this operator is its own adjoint. */
-export function blur(nx: number, ny: number, rho: Float64Array, r: number): Float64Array {
+/**
+ * Zero-padded disk blur. The kernel is symmetric, so this operator is its own adjoint. With `only`, the
+ * output is computed where only[i] ≠ 0 and left 0 elsewhere (the chain below masks everything outside
+ * the design region away, so only the design region's cells are needed: a quarter of the grid).
+ */
+export function blur(nx: number, ny: number, rho: Float64Array, r: number, only?: Float64Array): Float64Array {
   const K = diskKernel(r);
   if (K.w.length === 0) return Float64Array.from(rho);
   const out = new Float64Array(nx * ny);
   for (let x = 0; x < nx; x++) {
     for (let y = 0; y < ny; y++) {
+      if (only && only[x * ny + y] === 0) continue;
       let acc = 0;
       for (let t = 0; t < K.w.length; t++) {
         const xx = x + K.dx[t], yy = y + K.dy[t];
@@ -80,15 +85,17 @@ export interface FilterParams {
 
 /** v1 `filter_and_project`: mask-combine, blur, project, mask-combine. */
 export function filterAndProject(grid: Grid, rho: Float64Array, p: FilterParams): Float64Array {
-  const blurred = blur(grid.nx, grid.ny, maskCombine(grid, rho), p.blurRadius);
+  // outside the design region the projected values are replaced by the background, so they need no blur
+  const blurred = blur(grid.nx, grid.ny, maskCombine(grid, rho), p.blurRadius, grid.designMask);
   return maskCombine(grid, project(blurred, p.beta, p.eta));
 }
 
 /** Gradient with respect to rho, given the gradient g with respect to filterAndProject(rho). */
 export function filterAndProjectAdjoint(grid: Grid, rho: Float64Array, p: FilterParams, g: Float64Array): Float64Array {
-  const blurred = blur(grid.nx, grid.ny, maskCombine(grid, rho), p.blurRadius);
+  // gProj is ±0 outside the design region (g is masked there), whatever blurred holds there; the result is masked too
+  const blurred = blur(grid.nx, grid.ny, maskCombine(grid, rho), p.blurRadius, grid.designMask);
   const gProj = projectAdjoint(blurred, p.beta, p.eta, maskCombineAdjoint(grid, g));
-  return maskCombineAdjoint(grid, blur(grid.nx, grid.ny, gProj, p.blurRadius));
+  return maskCombineAdjoint(grid, blur(grid.nx, grid.ny, gProj, p.blurRadius, grid.designMask));
 }
 
 /** epsr = epsr_min + (epsr_max − epsr_min)·rhoC, with rhoC the mask-combined density. */

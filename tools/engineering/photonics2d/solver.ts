@@ -8,7 +8,7 @@
  * identity only: pass a new offRe array (never mutate it in place) to force a full refactorization.
  */
 import { NumericError } from '../../errors.ts';
-import { backwardFront, factorPanel, forwardFront, schurUpdate, type FrontFactor } from './frontal.ts';
+import { createFrontStore, type FrontData, type FrontKernels, type FrontStore } from './frontStore.ts';
 import type { EliminationTree } from './ordering.ts';
 
 export interface SymmetricMatrix {
@@ -22,9 +22,21 @@ export interface SymmetricMatrix {
   diagIm: Float64Array;
 }
 
-interface FrontData extends FrontFactor {
-  /** Schur complement on the update nodes (m×m, interleaved complex, lower triangle). */
-  S: Float64Array;
+/** One right-hand side of solvePair (overwritten by the solution); with targets, as solve()'s. */
+export interface SolveVector {
+  re: Float64Array;
+  im: Float64Array;
+  targets?: Int32Array;
+}
+
+interface FrontVectors {
+  xe: Float64Array;
+  xu: Float64Array;
+}
+
+export interface SparseLdltOptions {
+  /** The dense front kernels: WebAssembly SIMD (default) or TypeScript (bitwise the same factor). */
+  kernels?: FrontKernels;
 }
 
 export class SparseLdlt {
@@ -32,19 +44,18 @@ export class SparseLdlt {
   private readonly update: Int32Array[];
   private readonly children: number[][];
   private readonly local: Int32Array;
-  private readonly fronts: (FrontData | null)[];
+  private readonly store: FrontStore;
+  private readonly fronts: FrontData[];
   private lastDiagRe: Float64Array | null = null;
   private lastDiagIm: Float64Array | null = null;
   private lastOff: Float64Array | null = null;
-  private readonly xe: Float64Array;
-  private readonly xu: Float64Array;
-  private readonly g: Float64Array;
   /** Fronts recomputed by the last `factor` call (for tests and tuning). */
   refactored = 0;
 
   constructor(
     private readonly tree: EliminationTree,
     pattern: Pick<SymmetricMatrix, 'n' | 'adjPtr' | 'adjIdx'>,
+    options: SparseLdltOptions = {},
   ) {
     const nf = tree.parent.length;
     this.owner = new Int32Array(tree.n);
@@ -53,16 +64,20 @@ export class SparseLdlt {
     for (let f = 0; f < nf; f++) if (tree.parent[f] >= 0) this.children[tree.parent[f]].push(f);
     this.update = this.symbolic(pattern);
     this.local = new Int32Array(tree.n);
-    this.fronts = new Array(nf).fill(null);
-    let maxS = 0, maxSK = 0;
-    for (let f = 0; f < nf; f++) {
-      const k = tree.start[f + 1] - tree.start[f];
-      maxS = Math.max(maxS, k + this.update[f].length);
-      maxSK = Math.max(maxSK, (k + this.update[f].length) * k);
-    }
-    this.xe = new Float64Array(2 * maxS);
-    this.xu = new Float64Array(2 * maxS);
-    this.g = new Float64Array(2 * maxSK);
+    const sizes = Array.from({ length: nf }, (_, f) => ({ k: tree.start[f + 1] - tree.start[f], m: this.update[f].length, rel: this.parentRows(f) }));
+    this.store = createFrontStore(sizes, options.kernels);
+    this.fronts = this.store.fronts;
+  }
+
+  /** Rows of f's parent front (eliminated nodes first, then its update nodes) that f's update nodes are. */
+  private parentRows(f: number): Int32Array {
+    const { tree, local } = this;
+    const p = tree.parent[f];
+    if (p < 0) return new Int32Array(0);
+    const e0 = tree.start[p], k = tree.start[p + 1] - e0, upd = this.update[p];
+    for (let q = 0; q < k; q++) local[tree.nodes[e0 + q]] = q;
+    for (let u = 0; u < upd.length; u++) local[upd[u]] = k + u;
+    return this.update[f].map((j) => local[j]);
   }
 
   /** Update sets: later-eliminated nodes adjacent to the subtree of each front. */
@@ -94,7 +109,7 @@ export class SparseLdlt {
   private dirtyFronts(a: SymmetricMatrix): Uint8Array {
     const nf = this.tree.parent.length;
     const dirty = new Uint8Array(nf);
-    const all = this.lastDiagRe === null || this.lastOff !== a.offRe || this.fronts.some((fr) => fr === null);
+    const all = this.lastDiagRe === null || this.lastOff !== a.offRe;
     for (let i = 0; i < a.n; i++) {
       if (all || a.diagRe[i] !== this.lastDiagRe![i] || a.diagIm[i] !== this.lastDiagIm![i]) dirty[this.owner[i]] = 1;
     }
@@ -109,11 +124,10 @@ export class SparseLdlt {
       if (!dirty[f]) continue;
       this.refactored++;
       const fr = this.assemble(f, a);
-      const bad = factorPanel(fr, this.g);
+      const bad = this.store.factorPanel(f);
       if (bad >= 0) this.lastDiagRe = null; // the next factor() starts from scratch
       if (bad >= 0) throw new NumericError(`FDFD factorization hit a zero pivot at node ${this.tree.nodes[this.tree.start[f] + bad]}`);
-      if (fr.m > 0) schurUpdate(fr, this.g, fr.S);
-      this.fronts[f] = fr;
+      if (fr.m > 0) this.store.schurUpdate(f);
     }
     this.lastDiagRe = Float64Array.from(a.diagRe);
     this.lastDiagIm = Float64Array.from(a.diagIm);
@@ -127,14 +141,9 @@ export class SparseLdlt {
     const upd = this.update[f], m = upd.length;
     for (let p = 0; p < k; p++) local[tree.nodes[e0 + p]] = p;
     for (let u = 0; u < m; u++) local[upd[u]] = k + u;
-    const s = k + m;
-    let fr = this.fronts[f];
-    if (fr) {
-      fr.l.fill(0);
-      fr.S.fill(0);
-    } else {
-      fr = { k, m, l: new Float64Array(2 * s * k), d: new Float64Array(2 * k), S: new Float64Array(2 * m * m) };
-    }
+    const fr = this.fronts[f];
+    fr.l.fill(0);
+    fr.S.fill(0);
     const { l } = fr;
     for (let p = 0; p < k; p++) {
       const i = tree.nodes[e0 + p];
@@ -151,30 +160,8 @@ export class SparseLdlt {
         l[at + 1] += a.offIm[q];
       }
     }
-    for (const c of this.children[f]) this.extendAdd(fr, this.fronts[c]!, this.update[c]);
+    for (const c of this.children[f]) this.store.extendAdd(f, c);
     return fr;
-  }
-
-  private extendAdd(fr: FrontData, child: FrontData, cu: Int32Array): void {
-    const { local } = this;
-    const { k, m, l, S } = fr;
-    const mc = child.m;
-    const cs = child.S;
-    for (let x = 0; x < mc; x++) {
-      const lx = local[cu[x]];
-      for (let y = 0; y <= x; y++) {
-        const ly = local[cu[y]];
-        const hi = lx >= ly ? lx : ly, lo = lx >= ly ? ly : lx;
-        const src = 2 * (x * mc + y);
-        if (lo < k) {
-          l[2 * (hi * k + lo)] += cs[src];
-          l[2 * (hi * k + lo) + 1] += cs[src + 1];
-        } else {
-          S[2 * ((hi - k) * m + (lo - k))] += cs[src];
-          S[2 * ((hi - k) * m + (lo - k)) + 1] += cs[src + 1];
-        }
-      }
-    }
   }
 
   /**
@@ -183,26 +170,52 @@ export class SparseLdlt {
    * their ancestors: x is exact at the targets and NaN at nodes that were not computed.
    */
   solve(xRe: Float64Array, xIm: Float64Array, targets?: Int32Array): void {
+    this.solvePair({ re: xRe, im: xIm, targets }, null);
+  }
+
+  /**
+   * Two solves in one pass over the fronts (x overwrites b in each), as solve() would do them one after
+   * the other: each vector gets exactly the same operations, bit for bit; L is read once for both.
+   */
+  solvePair(a: SolveVector, b: SolveVector | null): void {
+    const { store } = this;
     const nf = this.tree.parent.length;
+    const va = { xe: store.xe, xu: store.xu }, vb = { xe: store.xe2, xu: store.xu2 };
     for (let f = 0; f < nf; f++) {
-      if (!this.gatherElim(f, xRe, xIm)) continue;
-      this.gatherUpdate(f, xRe, xIm);
-      forwardFront(this.fronts[f]!, this.xe, this.xu);
-      this.scatter(f, xRe, xIm, true);
+      const anyA = this.gatherElim(f, a, va), anyB = b !== null && this.gatherElim(f, b, vb);
+      if (anyA) this.gatherUpdate(f, a, va);
+      if (anyB) this.gatherUpdate(f, b!, vb);
+      if (anyA && anyB) store.forward2(f);
+      else if (anyA) store.forward(f);
+      else if (anyB) store.forwardSecond(f);
+      if (anyA) this.scatter(f, a, va, true);
+      if (anyB) this.scatter(f, b!, vb, true);
     }
-    const needed = targets ? this.frontsHolding(targets) : null;
+    const needA = a.targets ? this.frontsHolding(a.targets) : null;
+    const needB = b?.targets ? this.frontsHolding(b.targets) : null;
     for (let f = nf - 1; f >= 0; f--) {
-      if (needed && !needed[f]) continue;
-      this.gatherElim(f, xRe, xIm);
-      this.gatherUpdate(f, xRe, xIm);
-      backwardFront(this.fronts[f]!, this.xe, this.xu);
-      this.scatter(f, xRe, xIm, false);
+      const inA = !needA || needA[f] === 1, inB = b !== null && (!needB || needB[f] === 1);
+      if (inA) {
+        this.gatherElim(f, a, va);
+        this.gatherUpdate(f, a, va);
+      }
+      if (inB) {
+        this.gatherElim(f, b!, vb);
+        this.gatherUpdate(f, b!, vb);
+      }
+      if (inA && inB) store.backward2(f);
+      else if (inA) store.backward(f);
+      else if (inB) store.backwardSecond(f);
+      if (inA) this.scatter(f, a, va, false);
+      if (inB) this.scatter(f, b!, vb, false);
     }
-    if (!needed) return;
-    for (let i = 0; i < this.tree.n; i++) {
-      if (!needed[this.owner[i]]) {
-        xRe[i] = NaN;
-        xIm[i] = NaN;
+    for (const [v, need] of [[a, needA], [b, needB]] as const) {
+      if (!v || !need) continue;
+      for (let i = 0; i < this.tree.n; i++) {
+        if (!need[this.owner[i]]) {
+          v.re[i] = NaN;
+          v.im[i] = NaN;
+        }
       }
     }
   }
@@ -218,13 +231,14 @@ export class SparseLdlt {
     return out;
   }
 
-  /** Loads x at the eliminated nodes of f; returns false when they are all zero. */
-  private gatherElim(f: number, xRe: Float64Array, xIm: Float64Array): boolean {
-    const { tree, xe } = this;
+  /** Loads x at the eliminated nodes of f into v.xe; returns false when they are all zero. */
+  private gatherElim(f: number, x: SolveVector, v: FrontVectors): boolean {
+    const { tree } = this;
+    const { re, im } = x, { xe } = v;
     const e0 = tree.start[f], k = tree.start[f + 1] - e0;
     let any = false;
     for (let p = 0; p < k; p++) {
-      const r = xRe[tree.nodes[e0 + p]], i = xIm[tree.nodes[e0 + p]];
+      const r = re[tree.nodes[e0 + p]], i = im[tree.nodes[e0 + p]];
       xe[2 * p] = r;
       xe[2 * p + 1] = i;
       if (r !== 0 || i !== 0) any = true;
@@ -232,26 +246,27 @@ export class SparseLdlt {
     return any;
   }
 
-  private gatherUpdate(f: number, xRe: Float64Array, xIm: Float64Array): void {
-    const { xu } = this;
+  private gatherUpdate(f: number, x: SolveVector, v: FrontVectors): void {
+    const { re, im } = x, { xu } = v;
     const upd = this.update[f];
     for (let u = 0; u < upd.length; u++) {
-      xu[2 * u] = xRe[upd[u]];
-      xu[2 * u + 1] = xIm[upd[u]];
+      xu[2 * u] = re[upd[u]];
+      xu[2 * u + 1] = im[upd[u]];
     }
   }
 
-  private scatter(f: number, xRe: Float64Array, xIm: Float64Array, withUpdate: boolean): void {
-    const { tree, xe, xu } = this;
+  private scatter(f: number, x: SolveVector, v: FrontVectors, withUpdate: boolean): void {
+    const { tree } = this;
+    const { re, im } = x, { xe, xu } = v;
     const e0 = tree.start[f], k = tree.start[f + 1] - e0, upd = this.update[f];
     for (let p = 0; p < k; p++) {
-      xRe[tree.nodes[e0 + p]] = xe[2 * p];
-      xIm[tree.nodes[e0 + p]] = xe[2 * p + 1];
+      re[tree.nodes[e0 + p]] = xe[2 * p];
+      im[tree.nodes[e0 + p]] = xe[2 * p + 1];
     }
     if (!withUpdate) return;
     for (let u = 0; u < upd.length; u++) {
-      xRe[upd[u]] = xu[2 * u];
-      xIm[upd[u]] = xu[2 * u + 1];
+      re[upd[u]] = xu[2 * u];
+      im[upd[u]] = xu[2 * u + 1];
     }
   }
 }
