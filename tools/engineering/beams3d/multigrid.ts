@@ -3,15 +3,16 @@
  * AMG-preconditioned CG at rtol 1e-8 done our way: the grid is halved while every side is even
  * (coarse element = 2×2×2 fine elements, trilinear prolongation P), and each coarse element matrix is
  * the Galerkin product Σ_children Pcᵀ K_child Pc (so the coarse operators follow the densities exactly;
- * level 1 uses Σ s_e·(Pcᵀ KE Pc) with the eight Pcᵀ KE Pc precomputed). The clamped corners are nodes of
- * every level; their rows are identity rows there too. One symmetric V-cycle per CG iteration: two
+ * level 1 uses Σ s_e·(Pcᵀ KE Pc) with the eight Pcᵀ KE Pc precomputed). The clamped nodes (the setup's
+ * fixedNodes, halved per level; coarsening stops before a level they would not be nodes of) are identity rows
+ * on every level (Beams3D's four corners, ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
  * or a side that cannot be halved) solved by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖f‖.
  * Legend: level 0 = the fine grid; Kel (nel·576) the element matrices of a level; Pn (8×8 per child)
  * the nodal trilinear weights Pn[a·8 + A] of coarse local node A at the child's local node a.
  */
 import { NumericError } from '../../errors.ts';
-import { createSetup, type Beams3DSetup } from './setup.ts';
+import { createHex8Setup, type Hex8Setup } from './setup.ts';
 import { blockJacobi, createCholeskySolver, type Beams3DSolver } from './solver.ts';
 
 const OMEGA = 0.6;
@@ -20,7 +21,7 @@ const COARSEST_DOFS = 3000;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
 
 interface Level {
-  setup: Beams3DSetup;
+  setup: Hex8Setup;
   values: Float64Array;
   inv: Float64Array;
   /** per-level scratch */
@@ -39,7 +40,7 @@ function childWeights(i: number, j: number, k: number): Float64Array {
   }
   return P;
 }
-const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
+export const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
 
 /** out += (Pn ⊗ I3)ᵀ K (Pn ⊗ I3) (24×24 each) through the 3×3 blocks: 2·8·8·8·9 multiply-adds. */
 function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float64Array, ooff: number, scale = 1): void {
@@ -58,7 +59,7 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
   }
 }
 
-function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float64Array): void {
+function assembleElements(setup: Hex8Setup, Kel: Float64Array, values: Float64Array): void {
   values.fill(0);
   const { slot, nel } = setup;
   for (let e = 0; e < nel; e++) {
@@ -71,7 +72,7 @@ function assembleElements(setup: Beams3DSetup, Kel: Float64Array, values: Float6
   for (const p of setup.fixedDiag) values[p] = 1;
 }
 
-function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: Float64Array): void {
+function matvec(setup: Hex8Setup, values: Float64Array, x: Float64Array, y: Float64Array): void {
   const { rowPtr, colIdx, n } = setup.pattern;
   for (let i = 0; i < n; i++) {
     let s = 0;
@@ -96,12 +97,12 @@ function smooth(L: Level, sweeps: number): void {
 }
 
 /** The trilinear prolongation's stencil along one axis: fine index → (coarse indices, weights). */
-function axisWeights(fine: number): [number, number, number, number] {
+export function axisWeights(fine: number): [number, number, number, number] {
   return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
 }
 
 /** fine += P·coarse (add) or coarse = Pᵀ·fine (restrict), DOF-wise. */
-function transfer(fineS: Beams3DSetup, coarseS: Beams3DSetup, fine: Float64Array, coarse: Float64Array, mode: 'prolong' | 'restrict'): void {
+function transfer(fineS: Hex8Setup, coarseS: Hex8Setup, fine: Float64Array, coarse: Float64Array, mode: 'prolong' | 'restrict'): void {
   if (mode === 'restrict') coarse.fill(0);
   const cy = coarseS.nely + 1, cz = coarseS.nelz + 1;
   for (let ix = 0; ix <= fineS.nelx; ix++) {
@@ -131,20 +132,21 @@ function transfer(fineS: Beams3DSetup, coarseS: Beams3DSetup, fine: Float64Array
   }
 }
 
-export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
+export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
-  const level = (setup: Beams3DSetup): Level => {
+  const level = (setup: Hex8Setup): Level => {
     const n = setup.ndof;
     return { setup, values: new Float64Array(setup.pattern.colIdx.length), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
   };
   levels.push(level(fine));
   for (;;) {
     const s = levels.at(-1)!.setup;
-    if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2) break;
-    levels.push(level(createSetup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2, forcedistX: 0, forcedistY: 0 })));
+    if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2 || s.fixedNodes.some((p) => p.some((v) => v % 2))) break;
+    const half = s.fixedNodes.map((p) => p.map((v) => v / 2) as [number, number, number]);
+    levels.push(level(createHex8Setup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2 }, half)));
   }
   const coarsest = levels.at(-1)!;
   const direct = createCholeskySolver(coarsest.setup.pattern, coarsest.setup.coords);

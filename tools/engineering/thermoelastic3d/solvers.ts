@@ -1,0 +1,29 @@
+/**
+ * Which solvers a ThermoElastic3D grid gets, for its two systems together: up to beams3d's
+ * MULTIGRID_FROM_CELLS (8,000) cells the sparse Cholesky for both; above, the geometric multigrid CG for
+ * both (the mechanical one is beams3d/multigrid.ts on the TE3D supports, the thermal one thermalMultigrid.ts),
+ * which needs every side even (conditions.ts refuses the other grids there). Measured in README.md of this folder.
+ */
+import { createSolver, MULTIGRID_FROM_CELLS } from '../beams3d/solverFactory.ts';
+import type { Beams3DSolver } from '../beams3d/solver.ts';
+import type { Thermo3DSetup } from './setup.ts';
+import { createThermalCholesky, type ThermalSolver } from './thermalSolver.ts';
+import { createThermalMultigrid } from './thermalMultigrid.ts';
+
+export type Thermo3DSolverKind = 'cholesky' | 'multigrid';
+
+export interface Thermo3DSolvers {
+  mech: Beams3DSolver;
+  therm: ThermalSolver;
+}
+
+export const halvable = (c: { nelx: number; nely: number; nelz: number }) => c.nelx % 2 === 0 && c.nely % 2 === 0 && c.nelz % 2 === 0;
+
+export function defaultSolverKind(setup: Thermo3DSetup): Thermo3DSolverKind {
+  return setup.nel > MULTIGRID_FROM_CELLS && halvable(setup) ? 'multigrid' : 'cholesky';
+}
+
+export function createSolvers(setup: Thermo3DSetup, kind: Thermo3DSolverKind = defaultSolverKind(setup)): Thermo3DSolvers {
+  if (kind === 'multigrid') return { mech: createSolver(setup.mech, 'multigrid'), therm: createThermalMultigrid(setup.therm, setup.KEth) };
+  return { mech: createSolver(setup.mech, 'cholesky'), therm: createThermalCholesky(setup.therm) };
+}
