@@ -34,8 +34,8 @@ describe('thermoelastic3d Problem API', () => {
     const s = createSetup(config);
     expect(s.nn).toBe(3 * 5 * 4);
     expect(s.mech.fixedNodes).toEqual([[0, 0, 0], [0, 4, 0], [0, 4, 3]]);
-    expect(s.sinkNodes).toEqual([[2, 4, 0]]);
-    expect(s.forceNodes).toEqual([[2, 4, 3]]);
+    expect(s.masks.sinks).toEqual([[2, 4, 0]]);
+    expect([s.masks.forceX, s.masks.forceY, s.masks.forceZ]).toEqual([[[2, 4, 3]], [[2, 4, 3]], [[2, 4, 3]]]);
     const loaded = 3 * nodeId(2, 4, 3, 4, 3);
     expect([s.fp[loaded], s.fp[loaded + 1], s.fp[loaded + 2]]).toEqual([0.5, 0.5, 0.5]);
     expect(s.fp.reduce((a, b) => a + b, 0)).toBe(1.5);

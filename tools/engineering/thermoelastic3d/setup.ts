@@ -6,13 +6,14 @@
  * row and column in the pattern, gets no element contribution and 1 on the diagonal, so with a zero load
  * there its temperature solves to exactly 0 (EngiBench's identity row with fth = 0).
  *
- * Default masks (EngiBench v0): clamps (ix, iy, iz) = (0, 0, 0), (0, nely, 0), (0, nely, nelz); a 0.5 point
- * load in x, y and z at (nelx, nely, nelz); one heat sink at (nelx, nely, 0).
+ * Supports, loads and sinks from the masks (masks.ts; by default EngiBench v0's: clamps (ix, iy, iz) = (0, 0, 0),
+ * (0, nely, 0), (0, nely, nelz); a 0.5 point load in x, y and z at (nelx, nely, nelz); one heat sink at (nelx, nely, 0)).
  * Legend: nn nodes, edof8 the 8 node ids of each element (element order e = ex·nely·nelz + ey·nelz + ez).
  */
 import { createHex8Setup, nodeId, type Hex8Setup } from '../beams3d/setup.ts';
 import type { Thermo3DConfig } from './conditions.ts';
 import { elementConductivity, elementCoupling, MATERIAL, symmetricStiffness } from './elementMatrices.ts';
+import { checkMasks, defaultMasks, type Thermo3DMasks } from './masks.ts';
 import { assembleScalar, createThermalSystem, type ThermalSystem } from './thermalSystem.ts';
 
 export interface Thermo3DSetup {
@@ -31,32 +32,26 @@ export interface Thermo3DSetup {
   CEthm: Float64Array;
   /** Point loads (all DOFs). */
   fp: Float64Array;
-  sinkNodes: [number, number, number][];
-  forceNodes: [number, number, number][];
+  /** Supports, loads and sinks (EngiBench's defaults unless given). */
+  masks: Thermo3DMasks;
 }
 
-export function defaultMasks(nelx: number, nely: number, nelz: number) {
-  return {
-    fixed: [[0, 0, 0], [0, nely, 0], [0, nely, nelz]] as [number, number, number][],
-    force: [[nelx, nely, nelz]] as [number, number, number][],
-    sinks: [[nelx, nely, 0]] as [number, number, number][],
-  };
-}
-
-export function createSetup(c: Pick<Thermo3DConfig, 'nelx' | 'nely' | 'nelz'>): Thermo3DSetup {
+export function createSetup(c: Pick<Thermo3DConfig, 'nelx' | 'nely' | 'nelz'>, masks: Thermo3DMasks = defaultMasks(c)): Thermo3DSetup {
   const { nelx, nely, nelz } = c;
-  const masks = defaultMasks(nelx, nely, nelz);
+  checkMasks(masks, c);
   const mech = createHex8Setup(c, masks.fixed);
   const { nel, nn } = mech;
   const therm = createThermalSystem(nelx, nely, nelz, masks.sinks);
 
   const fp = new Float64Array(mech.ndof);
-  for (const [ix, iy, iz] of masks.force) for (let d = 0; d < 3; d++) fp[3 * nodeId(ix, iy, iz, nely, nelz) + d] += MATERIAL.pointLoad;
+  [masks.forceX, masks.forceY, masks.forceZ].forEach((nodes, d) => {
+    for (const [ix, iy, iz] of nodes) fp[3 * nodeId(ix, iy, iz, nely, nelz) + d] += MATERIAL.pointLoad;
+  });
 
   return {
     nelx, nely, nelz, nel, nn, mech, edof8: therm.edof8, densityIndex: mech.densityIndex, therm,
     KE: symmetricStiffness(), KEth: elementConductivity(), CEthm: elementCoupling(),
-    fp, sinkNodes: masks.sinks, forceNodes: masks.force,
+    fp, masks,
   };
 }
 
