@@ -4,7 +4,8 @@
  * IMPL: the implementation is not meant for it. Errors refuse to run; warnings only inform.
  *
  * EngiBench's five node masks (fixed_elements, force_elements_x/y/z, heatsink_elements) are conditions there;
- * here they are always its grid-sized defaults (setup.ts), since a condition value is a number or a boolean:
+ * here the Problem always uses its grid-sized defaults, since a condition value is a number or a boolean
+ * (masks.ts parses and checks EngiBench's arrays for createSetup):
  * clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one heat sink
  * at (nelx, nely, 0).
  */
