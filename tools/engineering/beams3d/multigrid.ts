@@ -40,7 +40,7 @@ function childWeights(i: number, j: number, k: number): Float64Array {
   }
   return P;
 }
-export const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
+const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
 
 /** out += (Pn ⊗ I3)ᵀ K (Pn ⊗ I3) (24×24 each) through the 3×3 blocks: 2·8·8·8·9 multiply-adds. */
 function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float64Array, ooff: number, scale = 1): void {
@@ -97,7 +97,7 @@ function smooth(L: Level, sweeps: number): void {
 }
 
 /** The trilinear prolongation's stencil along one axis: fine index → (coarse indices, weights). */
-export function axisWeights(fine: number): [number, number, number, number] {
+function axisWeights(fine: number): [number, number, number, number] {
   return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
 }
 

@@ -5,19 +5,19 @@
  * when the grid can be halved at least once.
  */
 import { createMultigridSolver } from './multigrid.ts';
-import type { Hex8Setup } from './setup.ts';
+import type { Beams3DSetup } from './setup.ts';
 import { createCholeskySolver, createPcgSolver, type Beams3DSolver } from './solver.ts';
 
 export type SolverKind = 'cholesky' | 'pcg' | 'multigrid';
 
 export const MULTIGRID_FROM_CELLS = 8000;
 
-export function defaultSolverKind(setup: Hex8Setup): SolverKind {
+export function defaultSolverKind(setup: Beams3DSetup): SolverKind {
   const halvable = setup.nelx % 2 === 0 && setup.nely % 2 === 0 && setup.nelz % 2 === 0;
   return setup.nel > MULTIGRID_FROM_CELLS && halvable ? 'multigrid' : 'cholesky';
 }
 
-export function createSolver(setup: Hex8Setup, kind: SolverKind = defaultSolverKind(setup)): Beams3DSolver {
+export function createSolver(setup: Beams3DSetup, kind: SolverKind = defaultSolverKind(setup)): Beams3DSolver {
   if (kind === 'multigrid') return createMultigridSolver(setup);
   if (kind === 'pcg') return createPcgSolver(setup.pattern);
   return createCholeskySolver(setup.pattern, setup.coords);

@@ -11,7 +11,7 @@
  */
 import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
 import { hexGridConstraints } from '../beams3d/conditions.ts';
-import { MULTIGRID_FROM_CELLS } from '../beams3d/solverFactory.ts';
+import { MULTIGRID_FROM_CELLS } from './solvers.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [

@@ -1,7 +1,7 @@
 /**
  * Geometric multigrid-preconditioned CG for the scalar ThermoElastic3D thermal system (thermalSystem.ts), the
- * one-DOF-per-node sibling of beams3d/multigrid.ts (same hierarchy, same trilinear prolongation CHILD_P and
- * axis weights): the grid is halved while every side is even and the sinks stay nodes; each coarse element
+ * one-DOF-per-node sibling of beams3d/multigrid.ts (the same hierarchy and trilinear prolongation, kept apart
+ * from that file's 3-DOF kernels so each can change alone): the grid is halved while every side is even and the sinks stay nodes; each coarse element
  * matrix (8×8) is the Galerkin product Σ_children Pcᵀ K_child Pc, level 1 as Σ s_e·(Pcᵀ KEth Pc) with the
  * eight products precomputed. Sinks are identity rows on every level. One symmetric V-cycle per CG iteration:
  * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, or a side
@@ -10,7 +10,6 @@
  * beams3d/multigrid.ts.
  */
 import { NumericError } from '../../errors.ts';
-import { axisWeights, CHILD_P } from '../beams3d/multigrid.ts';
 import { analyze, factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { assembleScalar, createThermalSystem, type ThermalSystem } from './thermalSystem.ts';
 import type { ThermalSolver } from './thermalSolver.ts';
@@ -18,6 +17,23 @@ import type { ThermalSolver } from './thermalSolver.ts';
 const OMEGA = 0.6;
 const SWEEPS = 2;
 const COARSEST_NODES = 3000;
+const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
+
+/** Pn for child (i, j, k) of a coarse element: 8×8, row = the child's local node, column = coarse local node. */
+function childWeights(i: number, j: number, k: number): Float64Array {
+  const P = new Float64Array(64);
+  for (let a = 0; a < 8; a++) {
+    const px = (i + LX[a]) / 2, py = (j + LY[a]) / 2, pz = (k + LZ[a]) / 2;
+    for (let A = 0; A < 8; A++) P[a * 8 + A] = (LX[A] ? px : 1 - px) * (LY[A] ? py : 1 - py) * (LZ[A] ? pz : 1 - pz);
+  }
+  return P;
+}
+const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
+
+/** The trilinear prolongation's stencil along one axis: fine index → (coarse index, weight, coarse index, weight). */
+function axisWeights(fine: number): [number, number, number, number] {
+  return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
+}
 
 interface Level {
   sys: ThermalSystem;
