@@ -4,8 +4,9 @@
  * (coarse element = 2×2×2 fine elements, trilinear prolongation P), and each coarse element matrix is
  * the Galerkin product of the fine ones, K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e), with the m³ products
  * P_eᵀ KE P_e of each level (m = 2^l fine elements per coarse side) precomputed, so the coarse
- * operators follow the densities exactly and cost one pass over the fine scales. The clamped corners are nodes of
- * every level; their rows are identity rows there too. One symmetric V-cycle per CG iteration: two
+ * operators follow the densities exactly and cost one pass over the fine scales. The clamped nodes (the
+ * setup's fixedNodes, halved per level; coarsening stops before a level they would not be nodes of) are
+ * identity rows on every level (Beams3D's four corners, ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
  * or a side that cannot be halved) factored by the sparse Cholesky once per solve. The smoother and the
  * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
@@ -15,7 +16,7 @@
  * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a.
  */
 import { NumericError } from '../../errors.ts';
-import { createSetup, type Beams3DSetup } from './setup.ts';
+import { createHex8Setup, type Hex8Setup } from './setup.ts';
 import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
@@ -26,7 +27,7 @@ const COARSEST_DOFS = 3000;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
 
 interface Level {
-  setup: Beams3DSetup;
+  setup: Hex8Setup;
   /** K's CSR values (coarse levels; level 0 reads the caller's) */
   values: Float64Array;
   /** K's values rounded to float32, for the smoother's and the V-cycle residual's products (not on the coarsest level) */
@@ -74,7 +75,7 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
  * products of the fine KE, m = 2^l fine elements per side of E), each coarse element's 24×24
  * matrix summed in `acc` and scattered through the level's slot table; 1 on the fixed diagonals.
  */
-function assembleCoarse(setup: Beams3DSetup, m: number, G: Float64Array, fine: Beams3DSetup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
+function assembleCoarse(setup: Hex8Setup, m: number, G: Float64Array, fine: Hex8Setup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
   const { slot } = setup;
   for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
@@ -101,7 +102,7 @@ function assembleCoarse(setup: Beams3DSetup, m: number, G: Float64Array, fine: B
  * with one column index and three x loads. Every row still sums its entries in column order, so y
  * is bitwise the scalar CSR product.
  */
-function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: Float64Array): void {
+function matvec(setup: Hex8Setup, values: Float64Array, x: Float64Array, y: Float64Array): void {
   const { rowPtr, colIdx } = setup.pattern;
   for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
     const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
@@ -126,7 +127,7 @@ function matvec(setup: Beams3DSetup, values: Float64Array, x: Float64Array, y: F
 }
 
 /** matvec on float32 values (the V-cycle's copy of K: half the memory traffic of the float64 values). */
-function matvec32(setup: Beams3DSetup, values: Float32Array, x: Float64Array, y: Float64Array): void {
+function matvec32(setup: Hex8Setup, values: Float32Array, x: Float64Array, y: Float64Array): void {
   const { rowPtr, colIdx } = setup.pattern;
   for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
     const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
@@ -166,20 +167,21 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
-export function createMultigridSolver(fine: Beams3DSetup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
+export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
-  const level = (setup: Beams3DSetup): Level => {
+  const level = (setup: Hex8Setup): Level => {
     const n = setup.ndof, nnz = setup.pattern.colIdx.length;
     return { setup, values: new Float64Array(setup === fine ? 0 : nnz), values32: new Float32Array(nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
   };
   levels.push(level(fine));
   for (;;) {
     const s = levels.at(-1)!.setup;
-    if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2) break;
-    levels.push(level(createSetup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2, forcedistX: 0, forcedistY: 0 })));
+    if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2 || s.fixedNodes.some((p) => p.some((v) => v % 2))) break;
+    const half = s.fixedNodes.map((p) => p.map((v) => v / 2) as [number, number, number]);
+    levels.push(level(createHex8Setup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2 }, half)));
   }
   // transfer scratch, sized for the finest pair of levels
   const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);

@@ -4,12 +4,14 @@
  * IMPL: the implementation is not meant for it. Errors refuse to run; warnings only inform.
  *
  * EngiBench's five node masks (fixed_elements, force_elements_x/y/z, heatsink_elements) are conditions there;
- * here they are always its grid-sized defaults (setup.ts), since a condition value is a number or a boolean:
+ * here the Problem always uses its grid-sized defaults, since a condition value is a number or a boolean
+ * (masks.ts parses and checks EngiBench's arrays for createSetup):
  * clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one heat sink
  * at (nelx, nely, 0).
  */
-import { bounded, greaterThan, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
 import { hexGridConstraints } from '../beams3d/conditions.ts';
+import { MULTIGRID_FROM_CELLS } from './solvers.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -27,11 +29,13 @@ export const configFields: readonly FieldSpec[] = [
 ];
 
 /**
- * EngiAI's hard limits (errors): both systems are solved by the sparse Cholesky (beams3d's multigrid CG
- * assumes Beams3D's supports on its coarse grids), which stays small up to 8,000 cells (20³).
+ * EngiAI's hard limits (errors), measured (README.md of this folder): up to 8,000 cells (20³) both systems are
+ * solved by the sparse Cholesky; above, by the geometric multigrid CG (solvers.ts), which needs every side
+ * even. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
+ * as for Beams3D) 9–22 s in ≈ 0.8 GB.
  */
-export const LIMITS = { side: 64, cells: 8000, maxIter: 5000 } as const;
-const TIME = 'each iteration factors a 3-D stiffness and a conductivity matrix (≈ 1 s at 16³)';
+export const LIMITS = { side: 64, cells: 64_000, maxIter: 5000 } as const;
+const TIME = 'each iteration solves a 3-D stiffness and a conductivity system (≈ 0.5 s of CPU at 16³, 4–11 s at 32³)';
 
 export const configConstraints: readonly Constraint[] = [
   bounded('volfrac', 0, 1, { category: 'THEORY' }),
@@ -43,6 +47,11 @@ export const configConstraints: readonly Constraint[] = [
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
   bounded('weight', 0, 1, { category: 'THEORY' }),
   ...hexGridConstraints(LIMITS, { side: TIME, iteration: 'each iteration is a coupled thermal and structural solve', cells: `for thermoelastic3d (${TIME})` }),
+  crossField('grid_even_sides_above_8000_cells', `nelx·nely·nelz <= ${MULTIGRID_FROM_CELLS} or nelx, nely and nelz all even`, (v) => {
+    const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
+    const odd = ['nelx', 'nely', 'nelz'].filter((k) => Number(v[k]) % 2 !== 0);
+    return cells <= MULTIGRID_FROM_CELLS || odd.length === 0 ? null : `${odd.map((k) => `${k} = ${v[k]}`).join(', ')} odd with ${cells} cells: above ${MULTIGRID_FROM_CELLS} cells thermoelastic3d solves by a multigrid CG that halves the grid, so every side must be even (or the grid at most ${MULTIGRID_FROM_CELLS} cells)`;
+  }, { category: 'IMPL' }),
 ];
 
 /** The typed view of a resolved ThermoElastic3D config. */

@@ -16,10 +16,9 @@
  */
 import { NumericError } from '../../errors.ts';
 import { assemble } from '../beams3d/setup.ts';
-import type { Beams3DSolver } from '../beams3d/solver.ts';
-import { factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { MATERIAL } from './elementMatrices.ts';
 import { assembleThermal, type Thermo3DSetup } from './setup.ts';
+import type { Thermo3DSolvers } from './solvers.ts';
 
 export interface Thermo3DResult {
   sc: number;
@@ -33,7 +32,6 @@ export interface Thermo3DResult {
 export interface Thermo3DWorkspace {
   mechValues: Float64Array;
   thermValues: Float64Array;
-  thermFactor?: CholeskyFactor;
   u: Float64Array;
 }
 
@@ -51,7 +49,7 @@ function assertFinite(v: Float64Array, what: string): void {
   }
 }
 
-export function feAnalysis(setup: Thermo3DSetup, mechSolver: Beams3DSolver, x: Float64Array, penal: number, weight: number, opts: { gradient: boolean }, ws = createWorkspace(setup)): Thermo3DResult {
+export function feAnalysis(setup: Thermo3DSetup, solvers: Thermo3DSolvers, x: Float64Array, penal: number, weight: number, opts: { gradient: boolean }, ws = createWorkspace(setup)): Thermo3DResult {
   const { nel, nn, edof8, densityIndex, KE, KEth, CEthm, mech, therm } = setup;
   const edof = mech.edof;
   const s = new Float64Array(nel);
@@ -59,10 +57,10 @@ export function feAnalysis(setup: Thermo3DSetup, mechSolver: Beams3DSolver, x: F
 
   // thermal
   assembleThermal(setup, s, ws.thermValues);
-  ws.thermFactor = factorize(therm.symbolic, ws.thermValues, ws.thermFactor);
+  solvers.therm.prepare(ws.thermValues, s);
   const fth = new Float64Array(nn);
   for (let n = 0; n < nn; n++) fth[n] = therm.sink[n] ? 0 : MATERIAL.tref;
-  const T = solve(ws.thermFactor, fth);
+  const T = solvers.therm.solve(fth);
   assertFinite(T, 'temperature');
 
   // mechanical, with the thermal-expansion load
@@ -79,7 +77,7 @@ export function feAnalysis(setup: Thermo3DSetup, mechSolver: Beams3DSolver, x: F
   }
   for (let i = 0; i < fm.length; i++) if (mech.fixed[i]) fm[i] = 0;
   assemble(mech, s, ws.mechValues);
-  const u = mechSolver.solve(ws.mechValues, fm, ws.u, s);
+  const u = solvers.mech.solve(ws.mechValues, fm, ws.u, s);
   assertFinite(u, 'displacement');
 
   const em = new Float64Array(nel);
@@ -130,7 +128,7 @@ export function feAnalysis(setup: Thermo3DSetup, mechSolver: Beams3DSolver, x: F
       }
     }
   }
-  const lam = solve(ws.thermFactor, reduced);
+  const lam = solvers.therm.solve(reduced);
   assertFinite(lam, 'thermal adjoint');
 
   const n = x.length;

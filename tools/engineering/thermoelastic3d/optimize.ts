@@ -21,10 +21,10 @@ import { mmaLoop, volumeGradient } from '../mma/loop.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { BEAMS3D_MMA, LOOP } from '../beams3d/optimize.ts';
 import { buildSensitivityFilter, filterSensitivities } from '../beams3d/filter.ts';
-import type { Beams3DSolver } from '../beams3d/solver.ts';
 import { MATERIAL } from './elementMatrices.ts';
 import { createWorkspace, feAnalysis, type Thermo3DResult } from './fe.ts';
 import type { Thermo3DSetup } from './setup.ts';
+import type { Thermo3DSolvers } from './solvers.ts';
 
 export interface Thermo3DOptimizeInput {
   volfrac: number;
@@ -48,7 +48,7 @@ export interface Thermo3DOptimizeResult {
 
 const converged = (change: number, iter: number, maxIter: number) => iter >= maxIter || (change < LOOP.changeTol && iter >= LOOP.minIterations);
 
-export function* optimizeThermo3D(setup: Thermo3DSetup, solver: Beams3DSolver, input: Thermo3DOptimizeInput): Generator<StepEvent, Thermo3DOptimizeResult, void> {
+export function* optimizeThermo3D(setup: Thermo3DSetup, solvers: Thermo3DSolvers, input: Thermo3DOptimizeInput): Generator<StepEvent, Thermo3DOptimizeResult, void> {
   const { volfrac, penal, weight, maxIter } = input;
   const n = setup.nel;
   const start = input.x0 ? input.x0.slice() : new Float64Array(n).fill(volfrac);
@@ -57,7 +57,7 @@ export function* optimizeThermo3D(setup: Thermo3DSetup, solver: Beams3DSolver, i
   const ws = createWorkspace(setup);
   const evaluate = (x: Float64Array, iter: number, gradient = true): Thermo3DResult => {
     try {
-      const r = feAnalysis(setup, solver, x, penal, weight, { gradient }, ws);
+      const r = feAnalysis(setup, solvers, x, penal, weight, { gradient }, ws);
       if (!Number.isFinite(r.sc) || !Number.isFinite(r.tc)) throw new NumericError(`objectives are [${r.sc}, ${r.tc}]`);
       return r;
     } catch (e) {

@@ -37,8 +37,8 @@ const assertDesign = (design: Design, c: Thermo3DConfig, what: string) => assert
 /** [sc, tc] of one FE pass (EngiBench's simulate_verbose objective_values). */
 export function simulateObjectives(design: Design, c: Thermo3DConfig): [number, number] {
   const x = assertDesign(design, c, 'design');
-  const { setup, solver } = cachedSetup(c);
-  const r = feAnalysis(setup, solver, x, c.penal, c.weight, { gradient: false });
+  const { setup, solvers } = cachedSetup(c);
+  const r = feAnalysis(setup, solvers, x, c.penal, c.weight, { gradient: false });
   return [r.sc, r.tc];
 }
 
@@ -81,9 +81,9 @@ export const thermoelastic3d: Problem = {
   optimizeSteps(config, options: OptimizeOptions = {}): Generator<StepEvent, OptimizeResult, void> {
     const c = assertConfig(resolveConfig(config));
     const x0 = options.startingPoint ? assertDesign(options.startingPoint, c, 'startingPoint') : undefined;
-    const { setup, solver } = cachedSetup(c);
+    const { setup, solvers } = cachedSetup(c);
     return (function* () {
-      const r = yield* optimizeThermo3D(setup, solver, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, weight: c.weight, maxIter: c.maxIter, x0, fullHistory: options.history === 'full' });
+      const r = yield* optimizeThermo3D(setup, solvers, { volfrac: c.volfrac, rmin: c.rmin, penal: c.penal, weight: c.weight, maxIter: c.maxIter, x0, fullHistory: options.history === 'full' });
       return { design: { shape: shapeOf(c), data: r.x }, history: r.history, iterations: r.iterations };
     })();
   },

@@ -1,0 +1,110 @@
+/** ThermoElastic3D's five EngiBench node masks (masks.ts) at the setup: parsing, checks, defaults bit for bit, other masks used. */
+import { describe, expect, it } from 'vitest';
+import { createMultigridSolver } from '../../../tools/engineering/beams3d/multigrid.ts';
+import { nodeId } from '../../../tools/engineering/beams3d/setup.ts';
+import { InputError } from '../../../tools/errors.ts';
+import { feAnalysis } from '../../../tools/engineering/thermoelastic3d/fe.ts';
+import { defaultMasks, maskArray, MASK_NAMES, parseMasks, type Thermo3DMasks } from '../../../tools/engineering/thermoelastic3d/masks.ts';
+import { createSetup } from '../../../tools/engineering/thermoelastic3d/setup.ts';
+import { createSolvers } from '../../../tools/engineering/thermoelastic3d/solvers.ts';
+import { createThermalMultigrid } from '../../../tools/engineering/thermoelastic3d/thermalMultigrid.ts';
+
+const grid = { nelx: 6, nely: 4, nelz: 4 };
+const varied = (n: number) => Float64Array.from({ length: n }, (_, i) => 0.2 + 0.7 * Math.abs(Math.sin(0.7 * i + 0.3)));
+const asArrays = (m: Thermo3DMasks, g = grid) => ({
+  fixed_elements: maskArray(m.fixed, g),
+  force_elements_x: maskArray(m.forceX, g),
+  force_elements_y: maskArray(m.forceY, g),
+  force_elements_z: maskArray(m.forceZ, g),
+  heatsink_elements: maskArray(m.sinks, g),
+});
+const run = (masks: Thermo3DMasks | undefined, weight = 0.5, g = grid) => {
+  const setup = createSetup(g, masks);
+  return { setup, r: feAnalysis(setup, createSolvers(setup, 'cholesky'), varied(setup.nel), 3, weight, { gradient: true }) };
+};
+
+describe('thermoelastic3d masks', () => {
+  it('EngiBench\'s default masks given as its (nelx+1, nely+1, nelz+1) 0/1 arrays give the default result bit for bit', () => {
+    const arrays = asArrays(defaultMasks(grid));
+    expect(arrays.fixed_elements).toHaveLength(7);
+    expect(arrays.fixed_elements[0]).toHaveLength(5);
+    expect(arrays.fixed_elements[0][0]).toHaveLength(5);
+    expect(arrays.fixed_elements[0][4][4]).toBe(1);
+    const parsed = parseMasks(arrays, grid);
+    expect(parsed).toEqual(defaultMasks(grid));
+    const a = run(undefined).r, b = run(parsed).r;
+    expect([b.sc, b.tc]).toEqual([a.sc, a.tc]);
+    expect(Array.from(b.df!)).toEqual(Array.from(a.df!));
+    expect(Array.from(b.dft!)).toEqual(Array.from(a.dft!));
+    // a subset given: the rest stay the defaults
+    expect(parseMasks({ heatsink_elements: arrays.heatsink_elements }, grid)).toEqual(defaultMasks(grid));
+  });
+
+  it('other masks are used: the whole x = 0 face clamped stiffens, a second sink cools, a z-only load is 0.5 in z only', () => {
+    const base = run(undefined).r;
+    const face = maskArray([], grid);
+    for (let iy = 0; iy <= grid.nely; iy++) for (let iz = 0; iz <= grid.nelz; iz++) face[0][iy][iz] = 1;
+    const clamped = run(parseMasks({ fixed_elements: face }, grid)).r;
+    expect(clamped.sc).toBeLessThan(base.sc);
+    const sinks = maskArray([[6, 4, 0], [0, 0, 4]], grid);
+    const cooled = run(parseMasks({ heatsink_elements: sinks }, grid)).r;
+    expect(cooled.tc).toBeLessThan(base.tc);
+    expect(cooled.sc).not.toBe(base.sc);
+    const none = maskArray([], grid);
+    const zOnly = parseMasks({ force_elements_x: none, force_elements_y: none, force_elements_z: maskArray([[3, 0, 4]], grid) }, grid);
+    const { setup, r } = run(zOnly, 1);
+    const loaded = 3 * nodeId(3, 0, 4, grid.nely, grid.nelz);
+    expect(setup.fp[loaded + 2]).toBe(0.5);
+    expect(setup.fp.reduce((s, v) => s + v, 0)).toBe(0.5);
+    expect(r.sc).not.toBe(run(undefined, 1).r.sc);
+  });
+
+  it('refuses a wrong shape, a value other than 0/1, no support, no load, no sink and an unknown name, naming the mask', () => {
+    const d = asArrays(defaultMasks(grid));
+    const err = (given: Record<string, unknown>, re: RegExp, field: string) => {
+      let caught: unknown;
+      try {
+        parseMasks(given, grid);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught, String(re)).toBeInstanceOf(InputError);
+      expect((caught as InputError).message).toMatch(re);
+      expect((caught as InputError).field).toBe(field);
+    };
+    err({ fixed_elements: d.fixed_elements.slice(1) }, /fixed_elements must be an array of shape \(nelx\+1, nely\+1, nelz\+1\) = \(7, 5, 5\) indexed \[x\]\[y\]\[z\]; got length 6/, 'fixed_elements');
+    const short = structuredClone(d.force_elements_z);
+    short[2][3] = [0, 0];
+    err({ force_elements_z: short }, /force_elements_z .*\[2\]\[3\] is not an array of length 5/, 'force_elements_z');
+    err({ heatsink_elements: 'all' }, /heatsink_elements must be an array .*got string/, 'heatsink_elements');
+    const half = structuredClone(d.fixed_elements);
+    half[1][1][1] = 0.5;
+    err({ fixed_elements: half }, /fixed_elements\[1\]\[1\]\[1\] = 0.5; mask entries must be 0 or 1/, 'fixed_elements');
+    const two = structuredClone(d.fixed_elements);
+    two[0][0][0] = 2;
+    err({ fixed_elements: two }, /= 2; mask entries must be 0 or 1/, 'fixed_elements');
+    const none = maskArray([], grid);
+    err({ fixed_elements: none }, /fixed_elements must contain at least one fixed node/, 'fixed_elements');
+    err({ force_elements_x: none, force_elements_y: none, force_elements_z: none }, /at least one loaded node/, 'force_elements_z');
+    err({ heatsink_elements: none }, /at least one heat-sink node/, 'heatsink_elements');
+    err({ force_elements_w: none }, /unknown mask force_elements_w; the masks are fixed_elements, force_elements_x, force_elements_y, force_elements_z, heatsink_elements/, 'force_elements_w');
+    expect(MASK_NAMES).toHaveLength(5);
+  });
+
+  it('the multigrid path takes masks whose clamps and sinks are at even coordinates (agreeing with the Cholesky to 1e-8) and refuses the others by name', () => {
+    const g = { nelx: 8, nely: 8, nelz: 8 };
+    const masks: Thermo3DMasks = { ...defaultMasks(g), fixed: [[0, 0, 0], [0, 8, 0], [0, 0, 8], [0, 8, 8]], sinks: [[8, 0, 0], [8, 8, 0], [4, 4, 0]] };
+    const setup = createSetup(g, masks);
+    const x = varied(setup.nel);
+    const mg = { mech: createMultigridSolver(setup.mech, { coarsestDofs: 0 }), therm: createThermalMultigrid(setup.therm, setup.KEth, { coarsestNodes: 0 }) };
+    expect(mg.therm.name).toBe('pcg-geometric-multigrid-3');
+    const a = feAnalysis(setup, createSolvers(setup, 'cholesky'), x, 3, 0.5, { gradient: false });
+    const b = feAnalysis(setup, mg, x, 3, 0.5, { gradient: false });
+    expect(mg.mech.lastIterations()).toBeGreaterThan(1);
+    expect(Math.abs(b.sc - a.sc) / a.sc).toBeLessThan(1e-8);
+    expect(Math.abs(b.tc - a.tc) / a.tc).toBeLessThan(1e-8);
+    const odd = createSetup(g, { ...masks, sinks: [[8, 8, 1]] });
+    expect(() => createSolvers(odd, 'multigrid')).toThrow(/multigrid CG needs every fixed_elements and heatsink_elements node at even \(ix, iy, iz\)/);
+    expect(() => createSetup(g, { ...masks, fixed: [[9, 0, 0]] })).toThrow(/fixed_elements node \(9, 0, 0\) is off the \(9, 9, 9\) node grid/);
+  });
+});
