@@ -48,100 +48,227 @@ interface Point {
 const MAX_NEWTON = 200;
 const MAX_BACKTRACK = 50;
 
-/** Euclidean norm and max-norm of the perturbed KKT residual at barrier level epsi. */
-function residual(sp: SubproblemData, pt: Point, epsi: number, gvec: Float64Array): { norm: number; max: number } {
-  const { m, n } = sp;
+/**
+ * What `residual` derives at a point besides the norms, kept for the Newton direction at the same point
+ * (it is the point the line search accepted, or the start of a barrier level): 1/(upp − x), 1/(x − low),
+ * p0 + Pᵀλ, q0 + Qᵀλ (n) and g = Σ_j (P_ij/(upp_j − x_j) + Q_ij/(x_j − low_j)) (m). None depend on epsi.
+ * `tail` (4m + 2) is scratch for the residual's components past the x-block.
+ */
+interface AtPoint {
+  uxinv: Float64Array;
+  xlinv: Float64Array;
+  plam: Float64Array;
+  qlam: Float64Array;
+  gvec: Float64Array;
+  tail: Float64Array;
+}
+
+/** An iterate with what the last `residual` at it derived. */
+interface Iterate extends Point {
+  at: AtPoint;
+}
+
+/**
+ * Euclidean norm and max-norm of the perturbed KKT residual at barrier level epsi; also fills pt.at.
+ * The squares are summed in a fixed order (per j: the x-gradient, the xsi and eta complementarities; then y, z,
+ * the constraints and the remaining complementarities), so the norm is the same number on every run.
+ */
+function residual(sp: SubproblemData, pt: Iterate, epsi: number, step?: Step): { norm: number; max: number } {
+  const { m, n, upp, low, alfa, beta, p0, q0, P, Q } = sp;
+  const { x, lam, xsi, eta } = pt;
+  const { uxinv, xlinv, plam, qlam, gvec } = pt.at;
+  if (step) stepScalars(pt, step);
+  const stepping = step !== undefined;
+  const t = step?.t ?? 0;
+  const { x: fx, xsi: fxsi, eta: feta } = step?.from ?? pt;
+  const { x: dx, xsi: dxsi, eta: deta } = step?.dir ?? pt;
   let sq = 0;
   let mx = 0;
-  const add = (r: number) => {
+  gvec.fill(0);
+  const single = m === 1;
+  const lam0 = lam[0];
+  let g0 = 0;
+  for (let j = 0; j < n; j++) {
+    let xj, xsij, etaj;
+    if (stepping) {
+      xj = fx[j] + t * dx[j];
+      xsij = fxsi[j] + t * dxsi[j];
+      etaj = feta[j] + t * deta[j];
+      x[j] = xj;
+      xsi[j] = xsij;
+      eta[j] = etaj;
+    } else {
+      xj = x[j];
+      xsij = xsi[j];
+      etaj = eta[j];
+    }
+    const ui = 1 / (upp[j] - xj);
+    const li = 1 / (xj - low[j]);
+    let pl = p0[j];
+    let ql = q0[j];
+    if (single) {
+      // m = 1 (every EngiBench problem): the same sums with the accumulator in a register
+      const Pj = P[j];
+      const Qj = Q[j];
+      pl += Pj * lam0;
+      ql += Qj * lam0;
+      g0 += Pj * ui + Qj * li;
+    } else {
+      for (let i = 0; i < m; i++) {
+        const Pij = P[i * n + j];
+        const Qij = Q[i * n + j];
+        pl += Pij * lam[i];
+        ql += Qij * lam[i];
+        gvec[i] += Pij * ui + Qij * li;
+      }
+    }
+    uxinv[j] = ui;
+    xlinv[j] = li;
+    plam[j] = pl;
+    qlam[j] = ql;
+    const r1 = pl * ui * ui - ql * li * li - xsij + etaj;
+    const r2 = xsij * (xj - alfa[j]) - epsi;
+    const r3 = etaj * (beta[j] - xj) - epsi;
+    sq += r1 * r1;
+    sq += r2 * r2;
+    sq += r3 * r3;
+    const a1 = Math.abs(r1);
+    const a2 = Math.abs(r2);
+    const a3 = Math.abs(r3);
+    if (a1 > mx) mx = a1;
+    if (a2 > mx) mx = a2;
+    if (a3 > mx) mx = a3;
+  }
+  if (single) gvec[0] = g0;
+  // The m- and scalar parts, in the order y, z, the constraints, then the complementarities of y, z and s.
+  const { y, mu, s, z, zet } = pt;
+  const tail = pt.at.tail;
+  let k = 0;
+  for (let i = 0; i < m; i++) tail[k++] = sp.c[i] + sp.d[i] * y[i] - mu[i] - lam[i];
+  let alam = 0;
+  for (let i = 0; i < m; i++) alam += sp.a[i] * lam[i];
+  tail[k++] = sp.a0 - zet - alam;
+  for (let i = 0; i < m; i++) tail[k++] = gvec[i] - sp.a[i] * z - y[i] + s[i] - sp.b[i];
+  for (let i = 0; i < m; i++) tail[k++] = mu[i] * y[i] - epsi;
+  tail[k++] = zet * z - epsi;
+  for (let i = 0; i < m; i++) tail[k++] = lam[i] * s[i] - epsi;
+  for (let q = 0; q < k; q++) {
+    const r = tail[q];
     sq += r * r;
     const ar = Math.abs(r);
     if (ar > mx) mx = ar;
-  };
-  gvec.fill(0);
-  for (let j = 0; j < n; j++) {
-    const xj = pt.x[j];
-    const uxinv = 1 / (sp.upp[j] - xj);
-    const xlinv = 1 / (xj - sp.low[j]);
-    let plam = sp.p0[j];
-    let qlam = sp.q0[j];
-    for (let i = 0; i < m; i++) {
-      plam += sp.P[i * n + j] * pt.lam[i];
-      qlam += sp.Q[i * n + j] * pt.lam[i];
-      gvec[i] += sp.P[i * n + j] * uxinv + sp.Q[i * n + j] * xlinv;
-    }
-    add(plam * uxinv * uxinv - qlam * xlinv * xlinv - pt.xsi[j] + pt.eta[j]);
-    add(pt.xsi[j] * (xj - sp.alfa[j]) - epsi);
-    add(pt.eta[j] * (sp.beta[j] - xj) - epsi);
   }
-  for (let i = 0; i < m; i++) add(sp.c[i] + sp.d[i] * pt.y[i] - pt.mu[i] - pt.lam[i]);
-  let alam = 0;
-  for (let i = 0; i < m; i++) alam += sp.a[i] * pt.lam[i];
-  add(sp.a0 - pt.zet - alam);
-  for (let i = 0; i < m; i++) add(gvec[i] - sp.a[i] * pt.z - pt.y[i] + pt.s[i] - sp.b[i]);
-  for (let i = 0; i < m; i++) add(pt.mu[i] * pt.y[i] - epsi);
-  add(pt.zet * pt.z - epsi);
-  for (let i = 0; i < m; i++) add(pt.lam[i] * pt.s[i] - epsi);
   return { norm: Math.sqrt(sq), max: mx };
 }
 
-function initialPoint(sp: SubproblemData): Point {
+function initialPoint(sp: SubproblemData): Iterate {
   const { m, n } = sp;
-  const x = new Float64Array(n);
-  const xsi = new Float64Array(n);
-  const eta = new Float64Array(n);
+  const pt = emptyIterate(m, n);
+  const { x, xsi, eta, mu } = pt;
   for (let j = 0; j < n; j++) {
     x[j] = 0.5 * (sp.alfa[j] + sp.beta[j]);
     xsi[j] = Math.max(1 / (x[j] - sp.alfa[j]), 1);
     eta[j] = Math.max(1 / (sp.beta[j] - x[j]), 1);
   }
-  const mu = new Float64Array(m);
   for (let i = 0; i < m; i++) mu[i] = Math.max(1, 0.5 * sp.c[i]);
-  return { x, y: new Float64Array(m).fill(1), z: 1, lam: new Float64Array(m).fill(1), xsi, eta, mu, zet: 1, s: new Float64Array(m).fill(1) };
+  pt.y.fill(1);
+  pt.z = 1;
+  pt.lam.fill(1);
+  pt.zet = 1;
+  pt.s.fill(1);
+  return pt;
 }
 
 interface Work {
   delx: Float64Array;
   diagx: Float64Array;
   GG: Float64Array;
-  gvec: Float64Array;
+  /** Σ_j GG_ij·delx_j/diagx_j (m) and Σ_j GG_ij·GG_kj/diagx_j (m×m, lower triangle used). */
+  gd: Float64Array;
+  gdg: Float64Array;
+  dely: Float64Array;
+  diagy: Float64Array;
+  dellam: Float64Array;
+  diaglamyi: Float64Array;
   dir: Point;
+  /** max(1, the step-length ratios over x, xsi, eta) of the last direction. */
+  stmX: number;
 }
 
 function createWork(m: number, n: number): Work {
-  return { delx: new Float64Array(n), diagx: new Float64Array(n), GG: new Float64Array(m * n), gvec: new Float64Array(m), dir: emptyPoint(m, n) };
+  const v = (k: number) => new Float64Array(k);
+  return { delx: v(n), diagx: v(n), GG: v(m * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n), stmX: 1 };
 }
 
-/** Newton direction for the perturbed KKT system at barrier level epsi (written into work.dir). */
-function newtonDirection(sp: SubproblemData, pt: Point, epsi: number, work: Work): Point {
-  const { m, n } = sp;
-  const { x, y, z, lam, xsi, eta, mu, zet, s } = pt;
-  const { delx, diagx, GG, gvec, dir } = work;
-  gvec.fill(0);
-  for (let j = 0; j < n; j++) {
-    const uxinv = 1 / (sp.upp[j] - x[j]);
-    const xlinv = 1 / (x[j] - sp.low[j]);
-    const uxinv2 = uxinv * uxinv;
-    const xlinv2 = xlinv * xlinv;
-    let plam = sp.p0[j];
-    let qlam = sp.q0[j];
-    for (let i = 0; i < m; i++) {
-      const Pij = sp.P[i * n + j];
-      const Qij = sp.Q[i * n + j];
-      plam += Pij * lam[i];
-      qlam += Qij * lam[i];
-      gvec[i] += Pij * uxinv + Qij * xlinv;
-      GG[i * n + j] = Pij * uxinv2 - Qij * xlinv2;
+/**
+ * The x-block of the Newton system: GG_ij = ∂g_i/∂x_j, delx, diagx, and the sums gd and gdg the reduced system needs.
+ * m = 1 (every EngiBench problem) takes one fused pass; its sums run over j in the same order as the general passes.
+ */
+function xBlock(sp: SubproblemData, pt: Iterate, epsi: number, work: Work): void {
+  const { m, n, alfa, beta, P, Q } = sp;
+  const { x, xsi, eta } = pt;
+  const { uxinv, xlinv, plam, qlam } = pt.at;
+  const { delx, diagx, GG, gd, gdg } = work;
+  if (m === 1) {
+    let g = 0;
+    let gg = 0;
+    for (let j = 0; j < n; j++) {
+      const ui = uxinv[j];
+      const li = xlinv[j];
+      const uxinv2 = ui * ui;
+      const xlinv2 = li * li;
+      const G = P[j] * uxinv2 - Q[j] * xlinv2;
+      const xa = x[j] - alfa[j];
+      const bx = beta[j] - x[j];
+      const pl = plam[j];
+      const ql = qlam[j];
+      const dx = pl * uxinv2 - ql * xlinv2 - epsi / xa + epsi / bx;
+      const dg = 2 * (pl * uxinv2 * ui + ql * xlinv2 * li) + xsi[j] / xa + eta[j] / bx;
+      GG[j] = G;
+      delx[j] = dx;
+      diagx[j] = dg;
+      g += (G * dx) / dg;
+      gg += (G * G) / dg;
     }
-    const xa = x[j] - sp.alfa[j];
-    const bx = sp.beta[j] - x[j];
-    delx[j] = plam * uxinv2 - qlam * xlinv2 - epsi / xa + epsi / bx;
-    diagx[j] = 2 * (plam * uxinv2 * uxinv + qlam * xlinv2 * xlinv) + xsi[j] / xa + eta[j] / bx;
+    gd[0] = g;
+    gdg[0] = gg;
+    return;
   }
-  const dely = new Float64Array(m);
-  const diagy = new Float64Array(m);
-  const dellam = new Float64Array(m);
-  const diaglamyi = new Float64Array(m);
+  for (let j = 0; j < n; j++) {
+    const ui = uxinv[j];
+    const li = xlinv[j];
+    const uxinv2 = ui * ui;
+    const xlinv2 = li * li;
+    for (let i = 0; i < m; i++) GG[i * n + j] = P[i * n + j] * uxinv2 - Q[i * n + j] * xlinv2;
+    const xa = x[j] - alfa[j];
+    const bx = beta[j] - x[j];
+    const pl = plam[j];
+    const ql = qlam[j];
+    delx[j] = pl * uxinv2 - ql * xlinv2 - epsi / xa + epsi / bx;
+    diagx[j] = 2 * (pl * uxinv2 * ui + ql * xlinv2 * li) + xsi[j] / xa + eta[j] / bx;
+  }
+  for (let i = 0; i < m; i++) {
+    let g = 0;
+    for (let j = 0; j < n; j++) g += (GG[i * n + j] * delx[j]) / diagx[j];
+    gd[i] = g;
+    for (let k = 0; k <= i; k++) {
+      let acc = 0;
+      for (let j = 0; j < n; j++) acc += (GG[i * n + j] * GG[k * n + j]) / diagx[j];
+      gdg[i * m + k] = acc;
+    }
+  }
+}
+
+/**
+ * Newton direction for the perturbed KKT system at barrier level epsi (written into work.dir, and the largest
+ * n-ratio of the step-length rule into work.stmX); pt.at is from `residual` at pt.
+ */
+function newtonDirection(sp: SubproblemData, pt: Iterate, epsi: number, work: Work): Point {
+  const { m, n, alfa, beta } = sp;
+  const { x, y, z, lam, xsi, eta, mu, zet, s } = pt;
+  const { gvec } = pt.at;
+  const { delx, diagx, GG, gd, gdg, dely, diagy, dellam, diaglamyi, dir } = work;
+  xBlock(sp, pt, epsi, work);
   let alam = 0;
   for (let i = 0; i < m; i++) alam += sp.a[i] * lam[i];
   const delz = sp.a0 - alam - epsi / z;
@@ -156,12 +283,9 @@ function newtonDirection(sp: SubproblemData, pt: Point, epsi: number, work: Work
   const AA = new Float64Array(size * size);
   const bb = new Float64Array(size);
   for (let i = 0; i < m; i++) {
-    let gd = 0;
-    for (let j = 0; j < n; j++) gd += (GG[i * n + j] * delx[j]) / diagx[j];
-    bb[i] = dellam[i] + dely[i] / diagy[i] - gd;
+    bb[i] = dellam[i] + dely[i] / diagy[i] - gd[i];
     for (let k = 0; k <= i; k++) {
-      let acc = 0;
-      for (let j = 0; j < n; j++) acc += (GG[i * n + j] * GG[k * n + j]) / diagx[j];
+      const acc = gdg[i * m + k];
       AA[i * size + k] = acc;
       AA[k * size + i] = acc;
     }
@@ -175,18 +299,42 @@ function newtonDirection(sp: SubproblemData, pt: Point, epsi: number, work: Work
   const dz = sol[m];
   for (let i = 0; i < m; i++) dir.lam[i] = sol[i];
 
-  for (let j = 0; j < n; j++) {
-    let gl = 0;
-    for (let i = 0; i < m; i++) gl += GG[i * n + j] * dir.lam[i];
-    const dx = -delx[j] / diagx[j] - gl / diagx[j];
-    const xa = x[j] - sp.alfa[j];
-    const bx = sp.beta[j] - x[j];
-    dir.x[j] = dx;
-    dir.xsi[j] = -xsi[j] + epsi / xa - (xsi[j] * dx) / xa;
-    dir.eta[j] = -eta[j] + epsi / bx + (eta[j] * dx) / bx;
+  const { x: dirx, xsi: dirxsi, eta: direta, lam: dirlam } = dir;
+  // The n-ratios of the step-length rule (maxStep) as the direction is formed.
+  let stm = 1;
+  if (m === 1) {
+    const dl = dirlam[0];
+    for (let j = 0; j < n; j++) {
+      let gl = 0;
+      gl += GG[j] * dl;
+      const dg = diagx[j];
+      const dx = -delx[j] / dg - gl / dg;
+      const xa = x[j] - alfa[j];
+      const bx = beta[j] - x[j];
+      const dxsi = -xsi[j] + epsi / xa - (xsi[j] * dx) / xa;
+      const deta = -eta[j] + epsi / bx + (eta[j] * dx) / bx;
+      dirx[j] = dx;
+      dirxsi[j] = dxsi;
+      direta[j] = deta;
+      stm = Math.max(stm, (-1.01 * dxsi) / xsi[j], (-1.01 * deta) / eta[j], (-1.01 * dx) / xa, (1.01 * dx) / bx);
+    }
+  } else {
+    for (let j = 0; j < n; j++) {
+      let gl = 0;
+      for (let i = 0; i < m; i++) gl += GG[i * n + j] * dirlam[i];
+      const dx = -delx[j] / diagx[j] - gl / diagx[j];
+      const xa = x[j] - alfa[j];
+      const bx = beta[j] - x[j];
+      const dxsi = -xsi[j] + epsi / xa - (xsi[j] * dx) / xa;
+      const deta = -eta[j] + epsi / bx + (eta[j] * dx) / bx;
+      dirx[j] = dx;
+      dirxsi[j] = dxsi;
+      direta[j] = deta;
+      stm = Math.max(stm, (-1.01 * dxsi) / xsi[j], (-1.01 * deta) / eta[j], (-1.01 * dx) / xa, (1.01 * dx) / bx);
+    }
   }
   for (let i = 0; i < m; i++) {
-    const dlam = dir.lam[i];
+    const dlam = dirlam[i];
     const dy = -dely[i] / diagy[i] + dlam / diagy[i];
     dir.y[i] = dy;
     dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
@@ -194,26 +342,22 @@ function newtonDirection(sp: SubproblemData, pt: Point, epsi: number, work: Work
   }
   dir.z = dz;
   dir.zet = -zet + epsi / z - (zet * dz) / z;
+  work.stmX = stm;
   return dir;
 }
 
-/** Largest step ≤ 1 that keeps x strictly inside (alfa, beta) and the multipliers positive (1.01 margin). */
-function maxStep(sp: SubproblemData, pt: Point, dir: Point): number {
-  let stm = 1;
-  const ratio = (v: Float64Array, dv: Float64Array) => {
-    for (let i = 0; i < v.length; i++) stm = Math.max(stm, (-1.01 * dv[i]) / v[i]);
-  };
-  ratio(pt.y, dir.y);
-  stm = Math.max(stm, (-1.01 * dir.z) / pt.z);
-  ratio(pt.lam, dir.lam);
-  ratio(pt.xsi, dir.xsi);
-  ratio(pt.eta, dir.eta);
-  ratio(pt.mu, dir.mu);
-  stm = Math.max(stm, (-1.01 * dir.zet) / pt.zet);
-  ratio(pt.s, dir.s);
-  for (let j = 0; j < sp.n; j++) {
-    stm = Math.max(stm, (-1.01 * dir.x[j]) / (pt.x[j] - sp.alfa[j]), (1.01 * dir.x[j]) / (sp.beta[j] - pt.x[j]));
+/**
+ * Largest step ≤ 1 that keeps x strictly inside (alfa, beta) and the multipliers positive (1.01 margin):
+ * 1 / max(1, every ratio −1.01·dv/v, and 1.01·dx/(beta − x) for the upper bound). The n-ratios come in as stmX
+ * (newtonDirection takes them as it forms the direction); a max does not depend on the order it is taken in
+ * (a NaN ratio gives NaN either way).
+ */
+function maxStep(pt: Iterate, dir: Point, stmX: number): number {
+  let stm = stmX;
+  for (let i = 0; i < pt.y.length; i++) {
+    stm = Math.max(stm, (-1.01 * dir.y[i]) / pt.y[i], (-1.01 * dir.lam[i]) / pt.lam[i], (-1.01 * dir.mu[i]) / pt.mu[i], (-1.01 * dir.s[i]) / pt.s[i]);
   }
+  stm = Math.max(stm, (-1.01 * dir.z) / pt.z, (-1.01 * dir.zet) / pt.zet);
   return 1 / stm;
 }
 
@@ -222,45 +366,52 @@ function emptyPoint(m: number, n: number): Point {
   return { x: v(n), y: v(m), z: 0, lam: v(m), xsi: v(n), eta: v(n), mu: v(m), zet: 0, s: v(m) };
 }
 
+function emptyIterate(m: number, n: number): Iterate {
+  const v = (k: number) => new Float64Array(k);
+  return { ...emptyPoint(m, n), at: { uxinv: v(n), xlinv: v(n), plam: v(n), qlam: v(n), gvec: v(m), tail: v(4 * m + 2) } };
+}
+
+/** A line-search trial: the point from + t·dir, which `residual` writes into its iterate as it goes. */
+interface Step {
+  from: Point;
+  dir: Point;
+  t: number;
+}
+
 function axpyInto(out: Float64Array, v: Float64Array, dv: Float64Array, t: number): void {
   for (let i = 0; i < v.length; i++) out[i] = v[i] + t * dv[i];
 }
 
-/** out ← pt + t·dir (out must not alias pt). */
-function stepInto(out: Point, pt: Point, dir: Point, t: number): void {
-  axpyInto(out.x, pt.x, dir.x, t);
-  axpyInto(out.y, pt.y, dir.y, t);
-  axpyInto(out.lam, pt.lam, dir.lam, t);
-  axpyInto(out.xsi, pt.xsi, dir.xsi, t);
-  axpyInto(out.eta, pt.eta, dir.eta, t);
-  axpyInto(out.mu, pt.mu, dir.mu, t);
-  axpyInto(out.s, pt.s, dir.s, t);
-  out.z = pt.z + t * dir.z;
-  out.zet = pt.zet + t * dir.zet;
+/** The m- and scalar parts of out ← from + t·dir (the n-parts are stepped inside `residual`); out must not alias from. */
+function stepScalars(out: Point, { from, dir, t }: Step): void {
+  axpyInto(out.y, from.y, dir.y, t);
+  axpyInto(out.lam, from.lam, dir.lam, t);
+  axpyInto(out.mu, from.mu, dir.mu, t);
+  axpyInto(out.s, from.s, dir.s, t);
+  out.z = from.z + t * dir.z;
+  out.zet = from.zet + t * dir.zet;
 }
 
 /** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
 export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
   let pt = initialPoint(sp);
-  let spare = emptyPoint(sp.m, sp.n);
-  const gvec = new Float64Array(sp.m);
+  let spare = emptyIterate(sp.m, sp.n);
   const work = createWork(sp.m, sp.n);
   let epsi = 1;
   while (epsi > sp.epsimin) {
-    let res = residual(sp, pt, epsi, gvec);
+    let res = residual(sp, pt, epsi);
     let newton = 0;
     while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
       newton++;
       const dir = newtonDirection(sp, pt, epsi, work);
-      let steg = maxStep(sp, pt, dir);
+      let steg = maxStep(pt, dir, work.stmX);
       // Backtrack from `pt` (kept intact) into `spare` until the residual norm decreases.
       let trial = res;
       let backtrack = 0;
       let resinew = 2 * res.norm;
       while (resinew > res.norm && backtrack < MAX_BACKTRACK) {
         backtrack++;
-        stepInto(spare, pt, dir, steg);
-        trial = residual(sp, spare, epsi, gvec);
+        trial = residual(sp, spare, epsi, { from: pt, dir, t: steg });
         resinew = trial.norm;
         steg /= 2;
       }
