@@ -161,9 +161,9 @@ function residual(sp: SubproblemData, pt: Iterate, epsi: number, step?: Step): {
   return { norm: Math.sqrt(sq), max: mx };
 }
 
-function initialPoint(sp: SubproblemData): Iterate {
+/** Writes the starting point into pt (every field: nothing of an earlier subproblem is left). */
+function initialPoint(sp: SubproblemData, pt: Iterate): Iterate {
   const { m, n } = sp;
-  const pt = emptyIterate(m, n);
   const { x, xsi, eta, mu } = pt;
   for (let j = 0; j < n; j++) {
     x[j] = 0.5 * (sp.alfa[j] + sp.beta[j]);
@@ -392,11 +392,31 @@ function stepScalars(out: Point, { from, dir, t }: Step): void {
   out.zet = from.zet + t * dir.zet;
 }
 
+/**
+ * The two iterates and the Newton scratch of the last subproblem size, reused by the next subsolve of that size
+ * (an MMA run solves one per outer iteration, all of one size). Every array is written before it is read in a
+ * subsolve, and subsolve is synchronous and returns copies, so reuse cannot carry anything over.
+ */
+interface Workspace {
+  m: number;
+  n: number;
+  a: Iterate;
+  b: Iterate;
+  work: Work;
+}
+let lastWorkspace: Workspace | undefined;
+
+function workspaceFor(m: number, n: number): Workspace {
+  if (lastWorkspace?.m !== m || lastWorkspace.n !== n) lastWorkspace = { m, n, a: emptyIterate(m, n), b: emptyIterate(m, n), work: createWork(m, n) };
+  return lastWorkspace;
+}
+
 /** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
 export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
-  let pt = initialPoint(sp);
-  let spare = emptyIterate(sp.m, sp.n);
-  const work = createWork(sp.m, sp.n);
+  const ws = workspaceFor(sp.m, sp.n);
+  let pt = initialPoint(sp, ws.a);
+  let spare = ws.b;
+  const work = ws.work;
   let epsi = 1;
   while (epsi > sp.epsimin) {
     let res = residual(sp, pt, epsi);
@@ -423,5 +443,5 @@ export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Arr
   for (let j = 0; j < sp.n; j++) {
     if (!Number.isFinite(pt.x[j])) throw new NumericError(`mma subproblem produced a non-finite x[${j}]`);
   }
-  return { x: pt.x, lam: pt.lam, y: pt.y, z: pt.z };
+  return { x: pt.x.slice(), lam: pt.lam.slice(), y: pt.y.slice(), z: pt.z };
 }
