@@ -142,6 +142,26 @@ describe('linear solves', () => {
     }
     expect(diff / norm).toBeLessThan(1e-9);
   });
+  it('each system keeps one factor storage across FE passes, and a pass after another design is bitwise a fresh one', () => {
+    const xa = randomX(64 * 64, 11, 0.001, 1);
+    const xb = randomX(64 * 64, 12, 0.001, 1);
+    const fresh = evaluateDesign(createSetup(64, 64), xa, 0.5, { gradient: true, mode: 'exact' });
+    const s = createSetup(64, 64);
+    evaluateDesign(s, xa, 0.5, { gradient: true, mode: 'exact' });
+    const therm = s.therm.storage.factor;
+    const mech = s.mech.storage.factor;
+    expect(therm?.symbolic).toBe(s.therm.sym);
+    expect(mech?.symbolic).toBe(s.mech.sym);
+    evaluateDesign(s, xb, 0.5, { gradient: true, mode: 'engibench' });
+    const again = evaluateDesign(s, xa, 0.5, { gradient: true, mode: 'exact' });
+    expect(s.therm.storage.factor).toBe(therm);
+    expect(s.mech.storage.factor).toBe(mech);
+    expect(again.fm).toBe(fresh.fm);
+    expect(again.ft).toBe(fresh.ft);
+    expect(Array.from(again.u)).toEqual(Array.from(fresh.u));
+    expect(Array.from(again.T)).toEqual(Array.from(fresh.T));
+    expect(Array.from(again.dJ!)).toEqual(Array.from(fresh.dJ!));
+  });
   it('banded Cholesky reports a non-SPD matrix as a NumericError', () => {
     const pattern = { n: 2, rowPtr: new Int32Array([0, 2, 4]), colIdx: new Int32Array([0, 1, 0, 1]) };
     expect(() => band.factorize(band.analyze(pattern), new Float64Array([1, 2, 2, 1]))).toThrow(/non-positive pivot/);
