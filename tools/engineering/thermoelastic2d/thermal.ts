@@ -8,7 +8,7 @@
  */
 import { solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { MATERIAL } from './elementMatrices.ts';
-import { factorizeReduced, type Setup } from './setup.ts';
+import { factorizeSolveReduced, type Setup } from './setup.ts';
 
 export interface ThermalSolution {
   T: Float64Array;
@@ -23,9 +23,9 @@ export function conductivityScale(x: Float64Array): Float64Array {
 
 export function solveThermal(setup: Setup, x: Float64Array): ThermalSolution {
   const sys = setup.therm;
-  const factor = factorizeReduced(sys, conductivityScale(x), setup.KEth, 4);
   const fthFree = new Float64Array(sys.toGlobal.length).fill(MATERIAL.tref);
-  const Tf = solve(factor, fthFree);
+  const Tf = new Float64Array(fthFree.length);
+  const factor = factorizeSolveReduced(sys, conductivityScale(x), fthFree, Tf);
   const T = new Float64Array(setup.nn);
   for (let i = 0; i < Tf.length; i++) T[sys.toGlobal[i]] = Tf[i];
   return { T, factor };
