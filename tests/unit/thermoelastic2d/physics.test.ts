@@ -9,6 +9,7 @@ import * as band from '../../support/bandedCholesky.ts';
 import { assemble } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import * as sparse from '../../../tools/engineering/linalg/sparseCholesky.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';
+import { THERMOELASTIC_MMA } from '../../../tools/engineering/thermoelastic2d/optimize.ts';
 
 const symmetric = (M: Float64Array, k: number) => {
   let worst = 0;
@@ -220,4 +221,12 @@ describe('objectives and exact adjoint gradient', () => {
       expect(worst / scale).toBeLessThan(1e-6);
     });
   }
+});
+
+describe('MMA constants', () => {
+  it('are the ones optimize.ts lists: m = 1, a0 = 1, a = 0, c = 1e4, d = 0, move 1, albefa 0.1, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymax 0.2, asymin 0.01, raa0 1e-5, epsimin 1e-7', () => {
+    const { a, c, d, ...scalars } = THERMOELASTIC_MMA;
+    expect(scalars).toEqual({ move: 1, albefa: 0.1, asyinit: 0.01, asyincr: 1.2, asydecr: 0.7, asymax: 0.2, asymin: 0.01, raa0: 1e-5, epsimin: 1e-7, a0: 1 });
+    expect([Array.from(a), Array.from(c), Array.from(d)]).toEqual([[0], [1e4], [0]]);
+  });
 });
