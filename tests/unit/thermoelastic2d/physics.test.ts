@@ -4,7 +4,7 @@ import { buildFilter, filterSensitivities } from '../../../tools/engineering/the
 import { bottomEdgeNode, createSetup, defaultBoundaryConditions, leftEdgeNode, type BoundaryConditions } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import { evaluateDesign } from '../../../tools/engineering/thermoelastic2d/sensitivity.ts';
 import { solveThermal } from '../../../tools/engineering/thermoelastic2d/thermal.ts';
-import { mechanicalLoad, stiffnessScale, thermalLoad } from '../../../tools/engineering/thermoelastic2d/mechanical.ts';
+import { mechanicalLoad, solveMechanical, stiffnessScale, thermalLoad } from '../../../tools/engineering/thermoelastic2d/mechanical.ts';
 import * as band from '../../support/bandedCholesky.ts';
 import { assemble } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import * as sparse from '../../../tools/engineering/linalg/sparseCholesky.ts';
@@ -142,6 +142,20 @@ describe('linear solves', () => {
       norm = Math.max(norm, Math.abs(xb[i]));
     }
     expect(diff / norm).toBeLessThan(1e-9);
+  });
+  it('the element-path solves (assembly into the panels, fused forward solve) are bitwise CSR assembly + factorize + solve', () => {
+    const s = createSetup(64, 64);
+    const x = randomX(s.nel, 7, 0.001, 1);
+    const rho = stiffnessScale(x);
+    const fm = Float64Array.from({ length: s.ndofm }, (_, i) => Math.cos(i));
+    const u = solveMechanical(s, rho, fm);
+    const ff = Float64Array.from(s.mech.toGlobal, (g) => fm[g]);
+    const uf = sparse.solve(sparse.factorize(s.mech.sym, assemble(s.mech, rho, s.KE, 8)), ff);
+    expect(Array.from(s.mech.toGlobal, (g) => u[g])).toEqual(Array.from(uf));
+    const { T } = solveThermal(s, x);
+    const kappa = x.map((xe) => (MATERIAL.kappa0 + xe) ** MATERIAL.penal);
+    const Tf = sparse.solve(sparse.factorize(s.therm.sym, assemble(s.therm, kappa, s.KEth, 4)), new Float64Array(s.therm.pattern.n).fill(MATERIAL.tref));
+    expect(Array.from(s.therm.toGlobal, (g) => T[g])).toEqual(Array.from(Tf));
   });
   it('each system keeps one factor storage across FE passes, and a pass after another design is bitwise a fresh one', () => {
     const xa = randomX(64 * 64, 11, 0.001, 1);

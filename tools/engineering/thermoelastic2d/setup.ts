@@ -96,54 +96,27 @@ function checkNodes(name: string, nodes: readonly number[], nn: number): void {
   }
 }
 
-/**
- * The full symmetric CSR pattern of K_ff (sorted columns): row r holds every free DOF that shares an element with r.
- * Built from each free DOF's element list with a last-seen marker per column.
- */
-function freePattern(nf: number, toFree: Int32Array, edof: Int32Array, k: number, nel: number): { rowPtr: Int32Array; colIdx: Int32Array } {
-  // elements of each free row (an element appears once per local DOF on that row, i.e. once)
-  const elPtr = new Int32Array(nf + 1);
-  for (let q = 0; q < nel * k; q++) {
-    const r = toFree[edof[q]];
-    if (r >= 0) elPtr[r + 1]++;
-  }
-  for (let r = 0; r < nf; r++) elPtr[r + 1] += elPtr[r];
-  const els = new Int32Array(elPtr[nf]);
-  const fill = elPtr.slice(0, nf);
-  for (let q = 0; q < nel * k; q++) {
-    const r = toFree[edof[q]];
-    if (r >= 0) els[fill[r]++] = Math.floor(q / k);
-  }
-  const seen = new Int32Array(nf).fill(-1);
-  const rowPtr = new Int32Array(nf + 1);
-  const cols: number[] = [];
-  const row: number[] = [];
-  for (let r = 0; r < nf; r++) {
-    row.length = 0;
-    for (let p = elPtr[r]; p < elPtr[r + 1]; p++) {
-      const e = els[p];
-      for (let b = 0; b < k; b++) {
-        const c = toFree[edof[e * k + b]];
-        if (c >= 0 && seen[c] !== r) {
-          seen[c] = r;
-          row.push(c);
-        }
-      }
-    }
-    row.sort((p, q) => p - q);
-    for (const c of row) cols.push(c);
-    rowPtr[r + 1] = cols.length;
-  }
-  return { rowPtr, colIdx: Int32Array.from(cols) };
-}
-
 function reducedSystem(nDof: number, fixed: Set<number>, edof: Int32Array, Kloc: Float64Array, nel: number, coordOf: (g: number) => [number, number]): ReducedSystem {
   const k = Math.round(Math.sqrt(Kloc.length));
   const toFree = new Int32Array(nDof).fill(-1);
   const toGlobal: number[] = [];
   for (let g = 0; g < nDof; g++) if (!fixed.has(g)) toFree[g] = toGlobal.push(g) - 1;
   const nf = toGlobal.length;
-  const { rowPtr, colIdx } = freePattern(nf, toFree, edof, k, nel);
+  const cols: Set<number>[] = Array.from({ length: nf }, () => new Set<number>());
+  for (let e = 0; e < nel; e++) {
+    for (let a = 0; a < k; a++) {
+      const r = toFree[edof[e * k + a]];
+      if (r < 0) continue;
+      for (let b = 0; b < k; b++) {
+        const c = toFree[edof[e * k + b]];
+        if (c >= 0) cols[r].add(c);
+      }
+    }
+  }
+  const rowPtr = new Int32Array(nf + 1);
+  for (let r = 0; r < nf; r++) rowPtr[r + 1] = rowPtr[r] + cols[r].size;
+  const colIdx = new Int32Array(rowPtr[nf]);
+  for (let r = 0; r < nf; r++) colIdx.set([...cols[r]].sort((p, q) => p - q), rowPtr[r]);
   const slot = new Int32Array(nel * k * k).fill(-1);
   for (let e = 0; e < nel; e++) {
     for (let a = 0; a < k; a++) {
@@ -209,10 +182,9 @@ export function createSetup(nelx: number, nely: number, bcs: BoundaryConditions 
   };
 }
 
-/** Assembles Σ_e s_e·Kloc into the CSR values of a reduced system (k = 4 or 8), into `out` (zeroed first) when given. */
-export function assemble(sys: ReducedSystem, scale: Float64Array, Kloc: Float64Array, k: number, out?: Float64Array): Float64Array {
-  const nnz = sys.pattern.colIdx.length;
-  const values = out?.length === nnz ? out.fill(0) : new Float64Array(nnz);
+/** Assembles Σ_e s_e·Kloc into the CSR values of a reduced system (k = 4 or 8); the factorization's reference. */
+export function assemble(sys: ReducedSystem, scale: Float64Array, Kloc: Float64Array, k: number): Float64Array {
+  const values = new Float64Array(sys.pattern.colIdx.length);
   const kk = k * k;
   for (let e = 0; e < scale.length; e++) {
     const s = scale[e];
