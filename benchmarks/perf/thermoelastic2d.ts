@@ -15,7 +15,7 @@ import { runInterleaved } from './lib/interleave.ts';
 import type { ProcessRun } from './lib/processTimer.ts';
 import { median, relDiff, round } from './lib/stats.ts';
 import { numberField, timingFields } from './lib/summary.ts';
-import { thermoelastic2d } from '../../tools/engineering/thermoelastic2d/problem.ts';
+import { getProblem } from '../../tools/engineering/registry.ts';
 
 export const description = 'ThermoElastic2D 64x64 MMA optimize (default 121 steps): ours vs the NumPy/SciPy reference of the same algorithm';
 
@@ -33,8 +33,13 @@ function caseOf(flags: Flags): Case {
   };
 }
 
-/** Child mode: engine import + setup (first simulate) timed apart from the optimize loop. */
-function worker(c: Case): object {
+/**
+ * Child mode: the engine loaded through the registry (as the CLI and tools do: its WebAssembly kernels' binary
+ * then comes from the ENGIAI_HOME cache instead of being assembled at every start), setup (first simulate)
+ * timed apart from the optimize loop.
+ */
+async function worker(c: Case): Promise<object> {
+  const thermoelastic2d = await getProblem('thermoelastic2d');
   const config = { volfrac: c.volfrac, weight: c.weight, max_iter: c.maxIter, exact_gradient: true };
   const { seconds, cpu_seconds, setup_s, result: r } = timedOptimize(thermoelastic2d, config, { shape: [64, 64], data: new Float64Array(64 * 64).fill(c.volfrac) });
   return { seconds, cpu_seconds, setup_s, iterations: r.iterations, first: r.history[0].objectives, final: r.history.at(-1)?.objectives };

@@ -168,3 +168,34 @@ describe('MMA asymptotes', () => {
     expect(() => mmaStep(initMma(x, bounds), { xval: x, df0dx: full(2, 0), fval: full(1, 0), dfdx: full(3, 1) }, bounds, p)).toThrow(/inconsistent sizes/);
   });
 });
+
+describe('mmaStep across calls (the subproblem reuses its workspace)', () => {
+  const stepOf = (n: number, m: number, seed: number) => {
+    const rnd = (k: number) => Math.sin(seed * 12.9898 + k * 78.233) * 0.5;
+    const x = Float64Array.from({ length: n }, (_, j) => 0.5 + 0.4 * rnd(j));
+    const bounds = { xmin: full(n, 0), xmax: full(n, 1) };
+    const ev = {
+      xval: x,
+      df0dx: Float64Array.from({ length: n }, (_, j) => rnd(j + 1000)),
+      fval: Float64Array.from({ length: m }, (_, i) => 0.1 * rnd(i + 2000)),
+      dfdx: Float64Array.from({ length: m * n }, (_, k) => rnd(k + 3000)),
+    };
+    return () => mmaStep(initMma(x, bounds), ev, bounds, svanbergParams(m));
+  };
+  it('gives the bitwise same step after subproblems of other data and other sizes, and its result is not overwritten', () => {
+    const first = stepOf(40, 1, 1)();
+    const kept = Array.from(first.x);
+    const keptLam = Array.from(first.lam);
+    stepOf(40, 1, 2)();
+    stepOf(17, 1, 3)();
+    stepOf(40, 2, 4)();
+    const again = stepOf(40, 1, 1)();
+    expect(Array.from(again.x)).toEqual(kept);
+    expect(Array.from(first.x)).toEqual(kept);
+    expect(Array.from(again.lam)).toEqual(keptLam);
+    expect(Array.from(first.lam)).toEqual(keptLam);
+    const two = stepOf(40, 2, 4)();
+    stepOf(40, 1, 1)();
+    expect(Array.from(stepOf(40, 2, 4)().x)).toEqual(Array.from(two.x));
+  });
+});

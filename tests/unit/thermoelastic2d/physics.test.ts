@@ -4,11 +4,12 @@ import { buildFilter, filterSensitivities } from '../../../tools/engineering/the
 import { bottomEdgeNode, createSetup, defaultBoundaryConditions, leftEdgeNode, type BoundaryConditions } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import { evaluateDesign } from '../../../tools/engineering/thermoelastic2d/sensitivity.ts';
 import { solveThermal } from '../../../tools/engineering/thermoelastic2d/thermal.ts';
-import { mechanicalLoad, stiffnessScale, thermalLoad } from '../../../tools/engineering/thermoelastic2d/mechanical.ts';
+import { mechanicalLoad, solveMechanical, stiffnessScale, thermalLoad } from '../../../tools/engineering/thermoelastic2d/mechanical.ts';
 import * as band from '../../support/bandedCholesky.ts';
 import { assemble } from '../../../tools/engineering/thermoelastic2d/setup.ts';
 import * as sparse from '../../../tools/engineering/linalg/sparseCholesky.ts';
 import { mulberry32 } from '../../../tools/engineering/random.ts';
+import { THERMOELASTIC_MMA } from '../../../tools/engineering/thermoelastic2d/optimize.ts';
 
 const symmetric = (M: Float64Array, k: number) => {
   let worst = 0;
@@ -142,6 +143,40 @@ describe('linear solves', () => {
     }
     expect(diff / norm).toBeLessThan(1e-9);
   });
+  it('the element-path solves (assembly into the panels, fused forward solve) are bitwise CSR assembly + factorize + solve', () => {
+    const s = createSetup(64, 64);
+    const x = randomX(s.nel, 7, 0.001, 1);
+    const rho = stiffnessScale(x);
+    const fm = Float64Array.from({ length: s.ndofm }, (_, i) => Math.cos(i));
+    const u = solveMechanical(s, rho, fm);
+    const ff = Float64Array.from(s.mech.toGlobal, (g) => fm[g]);
+    const uf = sparse.solve(sparse.factorize(s.mech.sym, assemble(s.mech, rho, s.KE, 8)), ff);
+    expect(Array.from(s.mech.toGlobal, (g) => u[g])).toEqual(Array.from(uf));
+    const { T } = solveThermal(s, x);
+    const kappa = x.map((xe) => (MATERIAL.kappa0 + xe) ** MATERIAL.penal);
+    const Tf = sparse.solve(sparse.factorize(s.therm.sym, assemble(s.therm, kappa, s.KEth, 4)), new Float64Array(s.therm.pattern.n).fill(MATERIAL.tref));
+    expect(Array.from(s.therm.toGlobal, (g) => T[g])).toEqual(Array.from(Tf));
+  });
+  it('each system keeps one factor storage across FE passes, and a pass after another design is bitwise a fresh one', () => {
+    const xa = randomX(64 * 64, 11, 0.001, 1);
+    const xb = randomX(64 * 64, 12, 0.001, 1);
+    const fresh = evaluateDesign(createSetup(64, 64), xa, 0.5, { gradient: true, mode: 'exact' });
+    const s = createSetup(64, 64);
+    evaluateDesign(s, xa, 0.5, { gradient: true, mode: 'exact' });
+    const therm = s.therm.storage.factor;
+    const mech = s.mech.storage.factor;
+    expect(therm?.symbolic).toBe(s.therm.sym);
+    expect(mech?.symbolic).toBe(s.mech.sym);
+    evaluateDesign(s, xb, 0.5, { gradient: true, mode: 'engibench' });
+    const again = evaluateDesign(s, xa, 0.5, { gradient: true, mode: 'exact' });
+    expect(s.therm.storage.factor).toBe(therm);
+    expect(s.mech.storage.factor).toBe(mech);
+    expect(again.fm).toBe(fresh.fm);
+    expect(again.ft).toBe(fresh.ft);
+    expect(Array.from(again.u)).toEqual(Array.from(fresh.u));
+    expect(Array.from(again.T)).toEqual(Array.from(fresh.T));
+    expect(Array.from(again.dJ!)).toEqual(Array.from(fresh.dJ!));
+  });
   it('banded Cholesky reports a non-SPD matrix as a NumericError', () => {
     const pattern = { n: 2, rowPtr: new Int32Array([0, 2, 4]), colIdx: new Int32Array([0, 1, 0, 1]) };
     expect(() => band.factorize(band.analyze(pattern), new Float64Array([1, 2, 2, 1]))).toThrow(/non-positive pivot/);
@@ -200,4 +235,12 @@ describe('objectives and exact adjoint gradient', () => {
       expect(worst / scale).toBeLessThan(1e-6);
     });
   }
+});
+
+describe('MMA constants', () => {
+  it('are the ones optimize.ts lists: m = 1, a0 = 1, a = 0, c = 1e4, d = 0, move 1, albefa 0.1, asyinit 0.01, asyincr 1.2, asydecr 0.7, asymax 0.2, asymin 0.01, raa0 1e-5, epsimin 1e-7', () => {
+    const { a, c, d, ...scalars } = THERMOELASTIC_MMA;
+    expect(scalars).toEqual({ move: 1, albefa: 0.1, asyinit: 0.01, asyincr: 1.2, asydecr: 0.7, asymax: 0.2, asymin: 0.01, raa0: 1e-5, epsimin: 1e-7, a0: 1 });
+    expect([Array.from(a), Array.from(c), Array.from(d)]).toEqual([[0], [1e4], [0]]);
+  });
 });

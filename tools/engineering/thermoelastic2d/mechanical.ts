@@ -8,9 +8,8 @@
  * u nodal displacements (ndofm).
  * Load choice (EngiBench `fe_mthm_bc`): fm = feps when w = 0, fm = fp when w = 1, else fp + feps.
  */
-import { factorize, solve } from '../linalg/sparseCholesky.ts';
 import { MATERIAL } from './elementMatrices.ts';
-import { assemble, type Setup } from './setup.ts';
+import { factorizeSolveReduced, type Setup } from './setup.ts';
 
 /** ρ_e = x_e^p. */
 export function stiffnessScale(x: Float64Array): Float64Array {
@@ -47,10 +46,10 @@ export function mechanicalLoad(setup: Setup, feps: Float64Array, w: number): Flo
 /** u with u = 0 on the fixed DOFs. */
 export function solveMechanical(setup: Setup, rho: Float64Array, fm: Float64Array): Float64Array {
   const sys = setup.mech;
-  const factor = factorize(sys.sym, assemble(sys, rho, setup.KE, 8));
   const ff = new Float64Array(sys.toGlobal.length);
   for (let i = 0; i < ff.length; i++) ff[i] = fm[sys.toGlobal[i]];
-  const uf = solve(factor, ff);
+  const uf = new Float64Array(ff.length);
+  factorizeSolveReduced(sys, rho, ff, uf);
   const u = new Float64Array(setup.ndofm);
   for (let i = 0; i < uf.length; i++) u[sys.toGlobal[i]] = uf[i];
   return u;

@@ -28,7 +28,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { mmaLoop } from '../mma/loop.ts';
-import type { MmaParams } from '../mma/mma.ts';
+import { svanbergParams, type MmaParams } from '../mma/mma.ts';
 import type { OptiStep, StepEvent } from '../problem.ts';
 import { MATERIAL } from './elementMatrices.ts';
 import { buildFilter, filterSensitivities } from './filter.ts';
@@ -37,21 +37,8 @@ import type { Setup } from './setup.ts';
 
 export const LOOP = { minIterations: 10, changeTol: 0.01, defaultMaxIter: 120 } as const;
 
-export const THERMOELASTIC_MMA: MmaParams = {
-  move: 1.0,
-  albefa: 0.1,
-  asyinit: 0.01,
-  asyincr: 1.2,
-  asydecr: 0.7,
-  asymax: 0.2,
-  asymin: 0.01,
-  raa0: 1e-5,
-  epsimin: 1e-7,
-  a0: 1,
-  a: new Float64Array([0]),
-  c: new Float64Array([1e4]),
-  d: new Float64Array([0]),
-};
+/** Svanberg's constants but for move 1, asyinit 0.01, asymax 0.2, c = 1e4, d = 0 (the values listed above). */
+export const THERMOELASTIC_MMA: MmaParams = svanbergParams(1, { move: 1.0, asyinit: 0.01, asymax: 0.2, c: new Float64Array([1e4]), d: new Float64Array([0]) });
 
 export interface ThermoOptimizeInput {
   volfrac: number;

@@ -31,7 +31,10 @@ const FIELDS = [...conditions, ...configFields];
 const SHAPE: [number, number] = [NELY, NELX];
 
 let cachedSetup: Setup | undefined;
-/** The grid and BCs are fixed, so one immutable setup serves every call. */
+/**
+ * The grid and BCs are fixed, so one setup serves every call. Only its factor storage changes (setup.ts); an FE pass
+ * is synchronous and copies its results out, so interleaved optimize generators can share it.
+ */
 function setup(): Setup {
   cachedSetup ??= createSetup(NELX, NELY);
   return cachedSetup;

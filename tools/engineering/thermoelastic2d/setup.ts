@@ -14,7 +14,7 @@
  * point loads are +0.5 along the positive DOF axes (x to the right, y up, i.e. towards image row 0).
  */
 import { InputError } from '../../errors.ts';
-import { analyze, type CholeskySymbolic, type CsrPattern } from '../linalg/sparseCholesky.ts';
+import { analyze, factorizeElementsSolve, planElementAssembly, type CholeskyFactor, type CholeskySymbolic, type CsrPattern, type ElementAssembly } from '../linalg/sparseCholesky.ts';
 import { MATERIAL, elementConductivity, elementCoupling, elementStiffness } from './elementMatrices.ts';
 
 /** Node sets of the boundary conditions (global node numbers). */
@@ -59,6 +59,16 @@ export interface ReducedSystem {
   sym: CholeskySymbolic;
   /** Per element, per local entry (row-major k×k), the CSR slot in K_ff, or −1. */
   slot: Int32Array;
+  /**
+   * K_ff = Σ_e s_e·Kloc assembled element by element into the factor's panels (slot as the scatter); the factor is
+   * bitwise the one of `assemble` + factorize.
+   */
+  plan: ElementAssembly;
+  /**
+   * The storage of the last factorization of K_ff (its WebAssembly memory), which the next one overwrites
+   * instead of allocating anew: a factor is valid until the next factorization of the same system.
+   */
+  storage: { factor?: CholeskyFactor };
 }
 
 export interface Setup {
@@ -86,7 +96,8 @@ function checkNodes(name: string, nodes: readonly number[], nn: number): void {
   }
 }
 
-function reducedSystem(nDof: number, fixed: Set<number>, edof: Int32Array, k: number, nel: number, coordOf: (g: number) => [number, number]): ReducedSystem {
+function reducedSystem(nDof: number, fixed: Set<number>, edof: Int32Array, Kloc: Float64Array, nel: number, coordOf: (g: number) => [number, number]): ReducedSystem {
+  const k = Math.round(Math.sqrt(Kloc.length));
   const toFree = new Int32Array(nDof).fill(-1);
   const toGlobal: number[] = [];
   for (let g = 0; g < nDof; g++) if (!fixed.has(g)) toFree[g] = toGlobal.push(g) - 1;
@@ -128,7 +139,8 @@ function reducedSystem(nDof: number, fixed: Set<number>, edof: Int32Array, k: nu
   const pattern = { n: nf, rowPtr, colIdx };
   const coords = new Float64Array(2 * nf);
   toGlobal.forEach((g, i) => coords.set(coordOf(g), 2 * i));
-  return { toFree, toGlobal: Int32Array.from(toGlobal), pattern, sym: analyze(pattern, { coords }), slot };
+  const sym = analyze(pattern, { coords });
+  return { toFree, toGlobal: Int32Array.from(toGlobal), pattern, sym, slot, plan: planElementAssembly(sym, Kloc, slot), storage: {} };
 }
 
 export function createSetup(nelx: number, nely: number, bcs: BoundaryConditions = defaultBoundaryConditions(nely)): Setup {
@@ -159,16 +171,18 @@ export function createSetup(nelx: number, nely: number, bcs: BoundaryConditions 
   for (const v of bcs.forceNodesX) fp[2 * v] = MATERIAL.pointLoad;
   for (const v of bcs.forceNodesY) fp[2 * v + 1] = MATERIAL.pointLoad;
   const fixedDofs = new Set(bcs.fixedNodes.flatMap((v) => [2 * v, 2 * v + 1]));
+  const KE = elementStiffness();
+  const KEth = elementConductivity();
   return {
     nelx, nely, nel, nn, ndofm, edof4, edof8,
-    KE: elementStiffness(), KEth: elementConductivity(), CEthm: elementCoupling(),
+    KE, KEth, CEthm: elementCoupling(),
     bcs, fp,
-    mech: reducedSystem(ndofm, fixedDofs, edof8, 8, nel, (g) => nodeCoords(g >> 1, nely)),
-    therm: reducedSystem(nn, new Set(bcs.heatsinkNodes), edof4, 4, nel, (g) => nodeCoords(g, nely)),
+    mech: reducedSystem(ndofm, fixedDofs, edof8, KE, nel, (g) => nodeCoords(g >> 1, nely)),
+    therm: reducedSystem(nn, new Set(bcs.heatsinkNodes), edof4, KEth, nel, (g) => nodeCoords(g, nely)),
   };
 }
 
-/** Assembles Σ_e s_e·Kloc into the CSR values of a reduced system (k = 4 or 8). */
+/** Assembles Σ_e s_e·Kloc into the CSR values of a reduced system (k = 4 or 8); the factorization's reference. */
 export function assemble(sys: ReducedSystem, scale: Float64Array, Kloc: Float64Array, k: number): Float64Array {
   const values = new Float64Array(sys.pattern.colIdx.length);
   const kk = k * k;
@@ -181,4 +195,13 @@ export function assemble(sys: ReducedSystem, scale: Float64Array, Kloc: Float64A
     }
   }
   return values;
+}
+
+/**
+ * Factorizes K_ff = Σ_e scale_e·Kloc (assembled into the panels, in the system's reused storage: the previous factor
+ * of `sys` is overwritten) and solves K_ff·x = b along the way; b and x are over the free DOFs.
+ */
+export function factorizeSolveReduced(sys: ReducedSystem, scale: Float64Array, b: Float64Array, x: Float64Array): CholeskyFactor {
+  sys.storage.factor = factorizeElementsSolve(sys.sym, sys.plan, scale, b, x, sys.storage.factor);
+  return sys.storage.factor;
 }

@@ -6,13 +6,13 @@
  * Legend: x element densities (image order), κ_e = (κ0 + x_e)^p the conductivity scale,
  * KEth element conductivity, tref the uniform nodal heat load, T nodal temperatures (nn).
  */
-import { factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
+import { solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { MATERIAL } from './elementMatrices.ts';
-import { assemble, type Setup } from './setup.ts';
+import { factorizeSolveReduced, type Setup } from './setup.ts';
 
 export interface ThermalSolution {
   T: Float64Array;
-  /** Factor of Kth_ff, reused for the thermal adjoint. */
+  /** Factor of Kth_ff, reused for the thermal adjoint (valid until the next solveThermal on this setup). */
   factor: CholeskyFactor;
 }
 
@@ -23,9 +23,9 @@ export function conductivityScale(x: Float64Array): Float64Array {
 
 export function solveThermal(setup: Setup, x: Float64Array): ThermalSolution {
   const sys = setup.therm;
-  const factor = factorize(sys.sym, assemble(sys, conductivityScale(x), setup.KEth, 4));
   const fthFree = new Float64Array(sys.toGlobal.length).fill(MATERIAL.tref);
-  const Tf = solve(factor, fthFree);
+  const Tf = new Float64Array(fthFree.length);
+  const factor = factorizeSolveReduced(sys, conductivityScale(x), fthFree, Tf);
   const T = new Float64Array(setup.nn);
   for (let i = 0; i < Tf.length; i++) T[sys.toGlobal[i]] = Tf[i];
   return { T, factor };
