@@ -20,6 +20,7 @@ import { createHex8Setup, type Hex8Setup } from './setup.ts';
 import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
+import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -242,44 +243,21 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
         }
       }
       coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
-      const n = x.length;
       x.fill(0);
       r.set(b);
-      let bnorm = 0;
-      for (let i = 0; i < n; i++) bnorm += b[i] * b[i];
-      bnorm = Math.sqrt(bnorm);
+      const bnorm = norm2(b);
+      iters = 0;
       if (bnorm === 0) return x;
-      const precondition = () => {
-        if (levels.length === 1) cholSolve(coarseFactor!, r, z);
+      const precondition = (res: Float64Array, out: Float64Array) => {
+        if (levels.length === 1) cholSolve(coarseFactor!, res, out);
         else {
-          L0.b.set(r);
+          L0.b.set(res);
           vcycle(0);
-          z.set(L0.x);
+          out.set(L0.x);
         }
       };
-      precondition();
-      p.set(z);
-      let rz = 0;
-      for (let i = 0; i < n; i++) rz += r[i] * z[i];
-      for (iters = 1; iters <= maxIter; iters++) {
-        matvec(L0.setup, values, p, q);
-        let pq = 0;
-        for (let i = 0; i < n; i++) pq += p[i] * q[i];
-        const alpha = rz / pq;
-        let rr = 0;
-        for (let i = 0; i < n; i++) {
-          x[i] += alpha * p[i];
-          r[i] -= alpha * q[i];
-          rr += r[i] * r[i];
-        }
-        if (Math.sqrt(rr) <= rtol * bnorm) return x;
-        precondition();
-        let rzNew = 0;
-        for (let i = 0; i < n; i++) rzNew += r[i] * z[i];
-        const beta = rzNew / rz;
-        rz = rzNew;
-        for (let i = 0; i < n; i++) p[i] = z[i] + beta * p[i];
-      }
+      iters = pcgIterate({ x, r, z, p, q }, (src, dst) => matvec(L0.setup, values, src, dst), precondition, bnorm, rtol, maxIter);
+      if (iters > 0) return x;
       throw new NumericError(`beams3d: multigrid CG did not reach rtol ${rtol} in ${maxIter} iterations`);
     },
     lastIterations: () => iters,

@@ -9,6 +9,7 @@
 import { NumericError } from '../../errors.ts';
 import { analyze, factorize, solve, type CholeskyFactor, type CholeskySymbolic } from '../linalg/sparseCholesky.ts';
 import type { CsrPattern } from '../linalg/csrPattern.ts';
+import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 export interface Beams3DSolver {
   readonly name: string;
@@ -67,6 +68,14 @@ export function createPcgSolver(pattern: CsrPattern, opts: { rtol?: number; maxI
   const inv = new Float64Array(3 * n);
   const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);
   let iters = 0;
+  let values: Float64Array = new Float64Array(0);
+  const matvec = (src: Float64Array, dst: Float64Array) => {
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) s += values[k] * src[colIdx[k]];
+      dst[i] = s;
+    }
+  };
   const precondition = (src: Float64Array, dst: Float64Array) => {
     for (let node = 0; node < n / 3; node++) {
       const o = 9 * node, i = 3 * node;
@@ -78,44 +87,16 @@ export function createPcgSolver(pattern: CsrPattern, opts: { rtol?: number; maxI
   };
   return {
     name: 'pcg-block-jacobi',
-    solve(values, b, x) {
+    solve(K, b, x) {
+      values = K;
       blockJacobi(pattern, values, inv);
       x.fill(0);
       r.set(b);
-      let bnorm = 0;
-      for (let i = 0; i < n; i++) bnorm += b[i] * b[i];
-      bnorm = Math.sqrt(bnorm);
+      const bnorm = norm2(b);
+      iters = 0;
       if (bnorm === 0) return x;
-      precondition(r, z);
-      p.set(z);
-      let rz = 0;
-      for (let i = 0; i < n; i++) rz += r[i] * z[i];
-      for (iters = 0; iters < maxIter; iters++) {
-        for (let i = 0; i < n; i++) {
-          let s = 0;
-          for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) s += values[k] * p[colIdx[k]];
-          q[i] = s;
-        }
-        let pq = 0;
-        for (let i = 0; i < n; i++) pq += p[i] * q[i];
-        const alpha = rz / pq;
-        let rr = 0;
-        for (let i = 0; i < n; i++) {
-          x[i] += alpha * p[i];
-          r[i] -= alpha * q[i];
-          rr += r[i] * r[i];
-        }
-        if (Math.sqrt(rr) <= rtol * bnorm) {
-          iters++;
-          return x;
-        }
-        precondition(r, z);
-        let rzNew = 0;
-        for (let i = 0; i < n; i++) rzNew += r[i] * z[i];
-        const beta = rzNew / rz;
-        rz = rzNew;
-        for (let i = 0; i < n; i++) p[i] = z[i] + beta * p[i];
-      }
+      iters = pcgIterate({ x, r, z, p, q }, matvec, precondition, bnorm, rtol, maxIter);
+      if (iters > 0) return x;
       throw new NumericError(`beams3d: block-Jacobi CG did not reach rtol ${rtol} in ${maxIter} iterations`);
     },
     lastIterations: () => iters,

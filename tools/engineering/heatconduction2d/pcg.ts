@@ -6,6 +6,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import type { CsrPattern } from '../linalg/sparseCholesky.ts';
+import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 export const PCG = { rtol: 1e-10 } as const;
 
@@ -27,39 +28,13 @@ export function jacobiPcg(pattern: CsrPattern, values: Float64Array, b: Float64A
   const x = opts.x0 ? opts.x0.slice() : new Float64Array(n);
   const r = new Float64Array(n), z = new Float64Array(n), p = new Float64Array(n), q = new Float64Array(n);
   matvec(x, q);
-  let bnorm = 0;
-  for (let i = 0; i < n; i++) {
-    r[i] = b[i] - q[i];
-    bnorm += b[i] * b[i];
-  }
-  bnorm = Math.sqrt(bnorm);
+  for (let i = 0; i < n; i++) r[i] = b[i] - q[i];
+  const bnorm = norm2(b);
   if (bnorm === 0) return { x: new Float64Array(n), iterations: 0 };
-  let rz = 0;
-  for (let i = 0; i < n; i++) {
-    z[i] = inv[i] * r[i];
-    p[i] = z[i];
-    rz += r[i] * z[i];
-  }
-  for (let it = 1; it <= maxIter; it++) {
-    matvec(p, q);
-    let pq = 0;
-    for (let i = 0; i < n; i++) pq += p[i] * q[i];
-    const alpha = rz / pq;
-    let rr = 0;
-    for (let i = 0; i < n; i++) {
-      x[i] += alpha * p[i];
-      r[i] -= alpha * q[i];
-      rr += r[i] * r[i];
-    }
-    if (Math.sqrt(rr) <= rtol * bnorm) return { x, iterations: it };
-    let rzNew = 0;
-    for (let i = 0; i < n; i++) {
-      z[i] = inv[i] * r[i];
-      rzNew += r[i] * z[i];
-    }
-    const beta = rzNew / rz;
-    rz = rzNew;
-    for (let i = 0; i < n; i++) p[i] = z[i] + beta * p[i];
-  }
+  const jacobi = (res: Float64Array, out: Float64Array) => {
+    for (let i = 0; i < n; i++) out[i] = inv[i] * res[i];
+  };
+  const iterations = pcgIterate({ x, r, z, p, q }, matvec, jacobi, bnorm, rtol, maxIter);
+  if (iterations > 0) return { x, iterations };
   throw new NumericError(`heat conduction: Jacobi CG did not reach rtol ${rtol} in ${maxIter} iterations`);
 }

@@ -13,6 +13,7 @@ import { NumericError } from '../../errors.ts';
 import { analyze, factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { assembleScalar, createThermalSystem, type ThermalSystem } from './thermalSystem.ts';
 import type { ThermalSolver } from './thermalSolver.ts';
+import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -173,11 +174,11 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
     smooth(L, SWEEPS);
   }
 
-  const precondition = () => {
+  const precondition = (res: Float64Array, out: Float64Array) => {
     const L0 = levels[0];
-    L0.b.set(r);
+    L0.b.set(res);
     vcycle(0);
-    z.set(L0.x);
+    out.set(L0.x);
   };
 
   return {
@@ -196,34 +197,11 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
       const A = levels[0].values;
       x.fill(0);
       r.set(b);
-      let bnorm = 0;
-      for (let i = 0; i < n; i++) bnorm += b[i] * b[i];
-      bnorm = Math.sqrt(bnorm);
+      const bnorm = norm2(b);
       iters = 0;
       if (bnorm === 0) return x;
-      precondition();
-      p.set(z);
-      let rz = 0;
-      for (let i = 0; i < n; i++) rz += r[i] * z[i];
-      for (iters = 1; iters <= maxIter; iters++) {
-        matvec(fine, A, p, q);
-        let pq = 0;
-        for (let i = 0; i < n; i++) pq += p[i] * q[i];
-        const alpha = rz / pq;
-        let rr = 0;
-        for (let i = 0; i < n; i++) {
-          x[i] += alpha * p[i];
-          r[i] -= alpha * q[i];
-          rr += r[i] * r[i];
-        }
-        if (Math.sqrt(rr) <= rtol * bnorm) return x;
-        precondition();
-        let rzNew = 0;
-        for (let i = 0; i < n; i++) rzNew += r[i] * z[i];
-        const beta = rzNew / rz;
-        rz = rzNew;
-        for (let i = 0; i < n; i++) p[i] = z[i] + beta * p[i];
-      }
+      iters = pcgIterate({ x, r, z, p, q }, (src, dst) => matvec(fine, A, src, dst), precondition, bnorm, rtol, maxIter);
+      if (iters > 0) return x;
       throw new NumericError(`thermoelastic3d: thermal multigrid CG did not reach rtol ${rtol} in ${maxIter} iterations`);
     },
     lastIterations: () => iters,
