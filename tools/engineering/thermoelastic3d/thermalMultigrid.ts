@@ -1,7 +1,7 @@
 /**
  * Geometric multigrid-preconditioned CG for the scalar ThermoElastic3D thermal system (thermalSystem.ts), the
- * one-DOF-per-node sibling of beams3d/multigrid.ts (the same hierarchy and trilinear prolongation, kept apart
- * from that file's 3-DOF kernels so each can change alone): the grid is halved while every side is even and the sinks stay nodes; each coarse element
+ * one-DOF-per-node sibling of beams3d/multigrid.ts (the same hierarchy, and its grid transfers, beams3d/gridTransfer.ts,
+ * with one value per node; the 3-DOF kernels are kept apart so each can change alone): the grid is halved while every side is even and the sinks stay nodes; each coarse element
  * matrix (8×8) is the Galerkin product Σ_children Pcᵀ K_child Pc, level 1 as Σ s_e·(Pcᵀ KEth Pc) with the
  * eight products precomputed. Sinks are identity rows on every level. One symmetric V-cycle per CG iteration:
  * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, or a side
@@ -14,6 +14,7 @@ import { analyze, factorize, solve, type CholeskyFactor } from '../linalg/sparse
 import { assembleScalar, createThermalSystem, type ThermalSystem } from './thermalSystem.ts';
 import type { ThermalSolver } from './thermalSolver.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
+import { transfer, transferScratch } from '../beams3d/gridTransfer.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -31,11 +32,6 @@ function childWeights(i: number, j: number, k: number): Float64Array {
 }
 const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
 
-/** The trilinear prolongation's stencil along one axis: fine index → (coarse index, weight, coarse index, weight). */
-function axisWeights(fine: number): [number, number, number, number] {
-  return fine % 2 === 0 ? [fine / 2, 1, fine / 2, 0] : [(fine - 1) / 2, 0.5, (fine + 1) / 2, 0.5];
-}
-
 interface Level {
   sys: ThermalSystem;
   values: Float64Array;
@@ -45,6 +41,9 @@ interface Level {
   x: Float64Array;
   b: Float64Array;
   t: Float64Array;
+  /** transfer() scratch between this level and the next coarser one (empty on the coarsest). */
+  t1: Float64Array;
+  t2: Float64Array;
 }
 
 /** out += Pnᵀ K Pn (8×8 each). */
@@ -79,35 +78,6 @@ function smooth(L: Level, sweeps: number): void {
   }
 }
 
-/** fine += P·coarse (prolong) or coarse = Pᵀ·fine (restrict). */
-function transfer(f: ThermalSystem, c: ThermalSystem, fine: Float64Array, coarse: Float64Array, mode: 'prolong' | 'restrict'): void {
-  if (mode === 'restrict') coarse.fill(0);
-  const cy = c.nely + 1, cz = c.nelz + 1;
-  for (let ix = 0; ix <= f.nelx; ix++) {
-    const wx = axisWeights(ix);
-    for (let iy = 0; iy <= f.nely; iy++) {
-      const wy = axisWeights(iy);
-      for (let iz = 0; iz <= f.nelz; iz++) {
-        const wz = axisWeights(iz);
-        const n = (ix * (f.nely + 1) + iy) * (f.nelz + 1) + iz;
-        for (let a = 0; a < 4; a += 2) {
-          if (wx[a + 1] === 0) continue;
-          for (let b = 0; b < 4; b += 2) {
-            if (wy[b + 1] === 0) continue;
-            for (let d = 0; d < 4; d += 2) {
-              const w = wx[a + 1] * wy[b + 1] * wz[d + 1];
-              if (w === 0) continue;
-              const g = (wx[a] * cy + wy[b]) * cz + wz[d];
-              if (mode === 'prolong') fine[n] += w * coarse[g];
-              else coarse[g] += w * fine[n];
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
 function diagonalSlots(sys: ThermalSystem): Int32Array {
   const { rowPtr, colIdx, n } = sys.pattern;
   const d = new Int32Array(n);
@@ -121,14 +91,18 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
   const coarsestNodes = opts.coarsestNodes ?? COARSEST_NODES;
   const level = (sys: ThermalSystem): Level => ({
     sys, values: new Float64Array(sys.pattern.colIdx.length), diag: diagonalSlots(sys), inv: new Float64Array(sys.nn),
-    x: new Float64Array(sys.nn), b: new Float64Array(sys.nn), t: new Float64Array(sys.nn),
+    x: new Float64Array(sys.nn), b: new Float64Array(sys.nn), t: new Float64Array(sys.nn), t1: new Float64Array(0), t2: new Float64Array(0),
   });
   const levels: Level[] = [level(fine)];
   for (;;) {
     const s = levels.at(-1)!.sys;
     if (s.nn <= coarsestNodes || s.nelx % 2 || s.nely % 2 || s.nelz % 2 || s.sinkNodes.some((p) => p.some((v) => v % 2))) break;
     const half = s.sinkNodes.map((p) => p.map((v) => v / 2) as [number, number, number]);
-    levels.push(level(createThermalSystem(s.nelx / 2, s.nely / 2, s.nelz / 2, half)));
+    const coarse = createThermalSystem(s.nelx / 2, s.nely / 2, s.nelz / 2, half);
+    const L = levels.at(-1)!;
+    L.t1 = transferScratch(s, coarse, 1);
+    L.t2 = transferScratch(s, coarse, 1);
+    levels.push(level(coarse));
   }
   const coarsest = levels.at(-1)!;
   const sym = analyze(coarsest.sys.pattern, { coords: coarsest.sys.coords, coordDims: 3 });
@@ -167,10 +141,10 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
     matvec(L.sys, L.values, L.x, L.t);
     for (let i = 0; i < L.t.length; i++) L.t[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
-    transfer(L.sys, C.sys, L.t, C.b, 'restrict');
+    transfer(L.sys, C.sys, L.t, C.b, 'restrict', L.t1, L.t2, 1);
     for (let i = 0; i < C.b.length; i++) if (C.sys.sink[i]) C.b[i] = 0;
     vcycle(l + 1);
-    transfer(L.sys, C.sys, L.x, C.x, 'prolong');
+    transfer(L.sys, C.sys, L.x, C.x, 'prolong', L.t1, L.t2, 1);
     smooth(L, SWEEPS);
   }
 
