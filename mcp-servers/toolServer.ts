@@ -13,7 +13,7 @@ import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type LoggingLevel, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, LoggingLevelSchema, McpError, SetLevelRequestSchema, type LoggingLevel, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { CancelledError, InputError, NotFoundError } from '../tools/errors.ts';
 import { readRegularFile } from '../tools/fileFaults.ts';
 import { encodeError, encodeOutput } from '../tools/mcp/wireFormat.ts';
@@ -48,9 +48,20 @@ function noPerson(): Promise<string> {
 export function createToolServer(o: ToolServerOptions): McpServer {
   const server = new McpServer({ name: o.name, version: o.version }, { capabilities: { logging: {} } });
   const produced = new Map<string, string>();
-  /** A notifications/message to this session's client (dropped below the level it set with logging/setLevel). */
-  const notify = (level: LoggingLevel, data: Record<string, unknown>, sessionId: string | undefined) =>
-    void server.server.sendLoggingMessage({ level, logger: o.name, data }, sessionId).catch(() => undefined);
+  // A tool's log messages go on its call's own stream (related to the request), not the session's standalone one:
+  // over Streamable HTTP a client opens that GET stream only after it initializes, and a message sent before it
+  // is open is lost (the first call's "tool started" was). So the level logging/setLevel asked for is kept here,
+  // per session, in place of the SDK's (its filter only serves its unrelated sendLoggingMessage).
+  const levels = new Map<string | undefined, LoggingLevel>();
+  server.server.setRequestHandler(SetLevelRequestSchema, (request, extra) => {
+    levels.set(extra.sessionId, request.params.level);
+    return {};
+  });
+  const severity = (level: LoggingLevel) => LoggingLevelSchema.options.indexOf(level);
+  const logged = (level: LoggingLevel, sessionId: string | undefined) => {
+    const floor = levels.get(sessionId);
+    return floor === undefined || severity(level) >= severity(floor);
+  };
 
   for (const tool of o.tools) {
     if (tool.asksPerson) continue;
@@ -74,9 +85,25 @@ export function createToolServer(o: ToolServerOptions): McpServer {
         // a response's at once, so progress read in the same chunk as the result is dropped as "unknown token".
         const sending = new Set<Promise<unknown>>();
         let sent = 0;
-        const flushProgress = async () => {
+        const send = (notification: Parameters<typeof extra.sendNotification>[0]) => {
+          const p = extra.sendNotification(notification).catch(() => undefined);
+          sending.add(p);
+          sent++;
+          void p.finally(() => sending.delete(p));
+        };
+        const flush = async () => {
           await Promise.allSettled([...sending]);
           if (sent > 0) await new Promise((resolve) => setImmediate(resolve));
+        };
+        /**
+         * A notifications/message to this call's client (dropped below the level it set with logging/setLevel), on
+         * the call's stream; once the client cancelled the call that stream is gone, so on the session's own.
+         */
+        const notify = (level: LoggingLevel, data: Record<string, unknown>) => {
+          if (!logged(level, extra.sessionId)) return;
+          const message = { method: 'notifications/message' as const, params: { level, logger: o.name, data } };
+          if (extra.signal.aborted) void server.server.notification(message).catch(() => undefined);
+          else send(message);
         };
         const runtime: ToolRuntime = {
           askHuman: noPerson,
@@ -87,29 +114,28 @@ export function createToolServer(o: ToolServerOptions): McpServer {
               ? undefined
               : (e) => {
                   const message = e.value !== undefined ? `${e.label ?? 'value'} ${e.value}` : e.label;
-                  const p = extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: e.step + 1, total: e.total, ...(message ? { message } : {}) } }).catch(() => undefined);
-                  sending.add(p);
-                  sent++;
-                  void p.finally(() => sending.delete(p));
+                  send({ method: 'notifications/progress', params: { progressToken: token, progress: e.step + 1, total: e.total, ...(message ? { message } : {}) } });
                 },
         };
         const t0 = performance.now();
         try {
           await confirmThroughClient(server.server, tool, args, extra, o.confirmTimeoutMs);
           // the arguments are not logged: they may carry paths and names the client did not mean to publish
-          notify('info', { event: 'tool started', tool: tool.name }, extra.sessionId);
-          const out = await tool.run(args, runtime).finally(flushProgress);
+          notify('info', { event: 'tool started', tool: tool.name });
+          const out = await tool.run(args, runtime);
           const before = produced.size;
           for (const a of out.artifacts ?? []) produced.set(a.path, a.label ?? a.kind);
           const ms = Math.round(performance.now() - t0);
           o.log?.(`${tool.name} ok in ${ms} ms`);
-          notify('info', { event: 'tool finished', tool: tool.name, ms, artifacts: out.artifacts?.length ?? 0 }, extra.sessionId);
-          if (produced.size > before) server.sendResourceListChanged();
+          notify('info', { event: 'tool finished', tool: tool.name, ms, artifacts: out.artifacts?.length ?? 0 });
+          if (produced.size > before) send({ method: 'notifications/resources/list_changed' });
+          await flush();
           return encodeOutput(out);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           o.log?.(`${tool.name} failed: ${message}`);
-          notify(err instanceof CancelledError ? 'notice' : 'error', { event: 'tool failed', tool: tool.name, type: err instanceof Error ? err.name : 'ToolError', message }, extra.sessionId);
+          notify(err instanceof CancelledError ? 'notice' : 'error', { event: 'tool failed', tool: tool.name, type: err instanceof Error ? err.name : 'ToolError', message });
+          await flush();
           return encodeError(err);
         }
       },

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema, McpError, ResourceListChangedNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../cli/helpers.ts';
-import { startMcpHttp, type McpHttpChild } from './mcpHttpKit.ts';
+import { jsonHeaders, openSession, raw, startMcpHttp, type McpHttpChild } from './mcpHttpKit.ts';
 
 const SHORT = { problem: 'beams2d', conditions: { volfrac: 0.4, rmin: 2, forcedist: 0.5 }, config: { nelx: 30, nely: 15, max_iter: 3 } };
 
@@ -119,4 +119,14 @@ it('over HTTP the level is per session: one client at error does not silence ano
   await settle();
   expect(events(quiet)).toEqual([]);
   expect(events(chatty)).toEqual(['info tool started list_designs', 'info tool finished list_designs']);
+});
+
+it('over HTTP a call\'s log messages and list_changed travel on the call\'s own stream, before its result: a client without the standalone GET stream gets them', async () => {
+  const id = await openSession(server.url);
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'optimize_design', arguments: SHORT } });
+  const r = await raw(server.url, { headers: jsonHeaders({ 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }), body: call, timeoutMs: 60_000 });
+  expect(r.status).toBe(200);
+  const messages = r.text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as { method?: string; id?: number; params?: { data?: { event?: string } } });
+  const order = messages.map((m) => (m.method === 'notifications/message' ? m.params?.data?.event : m.method ?? `result ${m.id}`));
+  expect(order).toEqual(['tool started', 'tool finished', 'notifications/resources/list_changed', 'result 2']);
 });
