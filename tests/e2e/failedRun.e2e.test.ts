@@ -84,6 +84,8 @@ describe('a failed run says what to do and can be retried', () => {
     await page.click('a.nav:has-text("Chat")');
     await page.goto(`${ui.server.url}/#/chat`);
     await page.waitForSelector('.message-input');
+    // the picker takes the default once /api/settings has answered
+    await page.waitForFunction(() => (document.querySelector('.model-select') as HTMLSelectElement | null)?.value === 'ollama:llama3.1', undefined, { timeout: 10_000 }).catch(() => undefined);
     await expect(page.inputValue('.model-select')).resolves.toBe('ollama:llama3.1');
     expect(ui.b.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 180_000);

@@ -151,7 +151,10 @@ describe('every screen size, light and dark', () => {
     expect(await page.isVisible('.sidebar nav')).toBe(true);
     await ui.b.shot('long-4-menu-390-light');
     await page.click('.sidebar nav a:has-text("Threads")');
+    // (the chat page has an .empty too: wait for the Threads route itself, then for the menu to close)
+    await page.waitForURL(/#\/threads/, { timeout: 10_000 });
     await page.waitForSelector('.thread-list, .thread-item, .empty', { timeout: 10_000 });
+    await page.waitForSelector('.sidebar nav', { state: 'hidden', timeout: 10_000 });
     expect(await page.isVisible('.sidebar nav')).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
