@@ -1,5 +1,7 @@
 /** The work behind `engiai export-stl`: the workflow's STL export, stored beside the design or written to --out. */
 import { engineeringContext } from '../../tools/engineering/context.ts';
+import { solidBlock } from '../../tools/engineering/export/solidBlock.ts';
+import { getProblem } from '../../tools/engineering/registry.ts';
 import { defaultScaleZ, exportStoredStl, loadStored, type StlParams } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
 import { writeOutputFile } from '../../tools/fileFaults.ts';
@@ -22,13 +24,15 @@ export async function runExportStl(opts: ExportStlOpts): Promise<void> {
   const scaleXy = num('scale-xy', opts.scaleXy, true);
   const givenZ = opts.scaleZ === undefined ? undefined : num('scale-z', opts.scaleZ, true);
   const ctx = engineeringContext();
-  // any 2-D or 3-D density exports: the problem does not matter here
+  // any 2-D or 3-D density exports; a 3-D one is read in its problem's axes (solidBlock.ts)
   const loaded = await ctx.store.loadFile(opts.design);
   const params: StlParams = { threshold, scaleXy, scaleZ: givenZ ?? defaultScaleZ(loaded.design, scaleXy), mirrorY: Boolean(opts.mirrorY) };
   let path: string;
   let result;
   if (opts.out) {
-    result = await ctx.exporters.exportStl(loaded.design, params);
+    // a stored design is read as a solid in its problem's axes; a bare .npy as [ny, nx, nz] (Beams3D's order)
+    const problem = loaded.meta?.problem ? await getProblem(loaded.meta.problem) : undefined;
+    result = await ctx.exporters.exportStl(solidBlock(loaded.design, problem?.solidAxes), params);
     path = await writeOutputFile(opts.out, result.stl);
   } else if (loaded.meta?.id) {
     const exported = await exportStoredStl(ctx, await loadStored(ctx, loaded.meta.id), params);

@@ -25,10 +25,12 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
 
   const maxIter = Number(config.max_iter ?? config.num_optimization_steps ?? 100);
   const bar = await progressBar(`optimize ${problem.id}`, maxIter);
+  // the bar counts recorded steps: a problem numbers its steps as EngiBench does (Beams2D from 0, Beams3D from 1)
+  let done = 0;
   const stored = await optimizeAndStore(ctx, {
     ...setup,
     start: start && { design: start.design, id: start.stored?.id },
-    onStep: (e) => bar.update(e.step + 1, `${problem.objectives[0].name}=${fmt(e.objectives[0])}${e.change === undefined ? '' : ` change=${e.change.toFixed(4)}`}`),
+    onStep: (e) => bar.update(++done, `${problem.objectives[0].name}=${fmt(e.objectives[0])}${e.change === undefined ? '' : ` change=${e.change.toFixed(4)}`}`),
     provenance: { tool: 'engiai optimize', command: ['optimize', problemId, ...tokens].join(' ') },
     render: opts.render !== false,
     history: opts.history as 'objectives' | 'full' | undefined,

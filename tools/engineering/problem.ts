@@ -96,6 +96,12 @@ export interface RenderPicture {
   png: Uint8Array;
 }
 
+/**
+ * A 3-D design's axes in its own order, z up (export/solidBlock.ts): 'yxz' = [ny, nx, nz] indexed [y, x, z]
+ * (element densities: Beams3D, ThermoElastic3D); 'xyz' = [nx, ny, nz] indexed [x, y, z] (HeatConduction3D's nodal arrays).
+ */
+export type SolidAxes = 'yxz' | 'xyz';
+
 export interface RenderSpec {
   title: string;
   pictures?: RenderPicture[];
@@ -114,6 +120,8 @@ export interface Problem {
   readonly configFields: readonly FieldSpec[];
   /** Constraints on conditions and config, field-wise and cross-field. */
   readonly configConstraints: readonly Constraint[];
+  /** 3-D problems: how the design reads as a solid for the 3-D exports (isosurface picture, surface STL); absent: 'yxz'. */
+  readonly solidAxes?: SolidAxes;
 
   /** Defaults merged with `partial`; unknown keys are an InputError. */
   resolveConfig(partial?: ConfigValues): ConfigValues;

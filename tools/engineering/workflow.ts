@@ -12,6 +12,7 @@ import { artifact, type Artifact } from '../tool.ts';
 import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
 import type { EngineeringContext } from './context.ts';
 import type { StlOptions, StlResult } from './export/stl.ts';
+import { solidBlock } from './export/solidBlock.ts';
 import { mean } from './fields.ts';
 import { optimizeInThread } from './optimizeThread.ts';
 import { optimizationKey, reuseOrRun } from './optimizeReuse.ts';
@@ -220,9 +221,9 @@ export function defaultScaleZ(design: Design, scaleXy: number): number {
 /** The file name an STL export of these parameters is stored under. */
 export const stlFileName = (p: StlParams) => `design-t${p.threshold}-xy${p.scaleXy}-z${p.scaleZ}${p.mirrorY ? '-mirrored' : ''}.stl`;
 
-/** Exports a stored design as STL into its artifact folder. */
+/** Exports a stored design as STL into its artifact folder (a 3-D design read as a solid in its problem's axes). */
 export async function exportStoredStl(ctx: EngineeringContext, d: StoredDesign, params: StlParams): Promise<{ result: StlResult; artifact: Artifact }> {
-  const result = await ctx.exporters.exportStl(d.design, params);
+  const result = await ctx.exporters.exportStl(solidBlock(d.design, d.problem.solidAxes), params);
   const path = await ctx.store.attach(d.id, stlFileName(params), result.stl);
   return { result, artifact: artifact('mesh', path, 'stl') };
 }

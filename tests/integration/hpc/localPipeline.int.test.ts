@@ -38,6 +38,8 @@ describe('local executor pipeline', () => {
     const m = await t.call('evaluate_model', { job_id: sub.job_id });
     for (const k of SIX_METRICS) expect(typeof m[k]).toBe('number');
     expect(m).toMatchObject({ n_samples: 4, epochs_trained: 2 });
+    // one progress event per design evaluated, steps counted from 0 (shown 1/4 … 4/4)
+    expect(t.progress.filter((p) => p.label === 'designs evaluated').map((p) => [p.step, p.total])).toEqual([[0, 4], [1, 4], [2, 4], [3, 4]]);
     const rec = t.ctx.store.current('thread-1')!;
     expect(Object.values(rec.steps).every((s) => s.done)).toBe(true);
     expect(rec.metrics).toMatchObject({ mmd: m.mmd });

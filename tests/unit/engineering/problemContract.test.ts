@@ -59,6 +59,11 @@ describe('every registered problem (EngiBench test_problem_impl)', () => {
     expect([2, 3]).toContain(shape.length);
     expect(shape.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
     for (const m of ['simulate', 'simulateVerbose', 'render', 'randomDesign', 'optimizeSteps'] as const) expect(typeof p[m]).toBe('function');
+    // a 3-D problem says how its design reads as a solid (the isosurface picture, the surface STL), and its render draws that picture
+    if (shape.length === 3) {
+      expect(['yxz', 'xyz']).toContain(p.solidAxes);
+      expect(p.render(p.randomDesign(POLICY[id], 1), POLICY[id]).pictures?.[0].title).toMatch(/^isosurface ρ = 0\.5/);
+    } else expect(p.solidAxes).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 /** The 3-D render: the rasterizer draws what is there, where it is, shaded by its normals; Beams3D's render carries the picture. */
 import pngjs from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { isosurfacePicture } from '../../../tools/engineering/beams3d/render.ts';
+import { isosurfacePicture } from '../../../tools/engineering/export/solidRender.ts';
 import { isosurface } from '../../../tools/engineering/export/isosurface.ts';
 import { renderLayout, renderPng } from '../../../tools/engineering/export/render.ts';
 import { shadedView } from '../../../tools/engineering/export/shadedView.ts';

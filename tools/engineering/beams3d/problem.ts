@@ -15,7 +15,7 @@ import { configConstraints, configFields, conditions, typedConfig, type Beams3DC
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
-import { isosurfacePicture, projectionPanels } from './render.ts';
+import { isosurfacePicture, projectionPanels } from '../export/solidRender.ts';
 import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'beams3d';
@@ -52,6 +52,7 @@ export function createBeams3D(): Problem {
     conditions,
     configFields,
     configConstraints,
+    solidAxes: 'yxz',
     resolveConfig,
     designShape(config) {
       return shapeOf(typedConfig(resolveConfig(config)));

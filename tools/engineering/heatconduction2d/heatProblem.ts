@@ -14,7 +14,7 @@
  */
 import { runConstraints, type ConfigValues, type Constraint, type Violation } from '../constraint.ts';
 import { assertConfigValid, assertInDesignSpace, designSpaceViolations, maxValue, mean, resolveFields } from '../fields.ts';
-import type { Design, DesignShape, FieldSpec, OptimizeOptions, OptimizeResult, Problem, RenderPanel, RenderSpec, StepEvent } from '../problem.ts';
+import type { Design, DesignShape, FieldSpec, OptimizeOptions, OptimizeResult, Problem, RenderPanel, RenderPicture, RenderSpec, SolidAxes, StepEvent } from '../problem.ts';
 import { evaluate } from './model.ts';
 import { optimizeHeat } from './optimize.ts';
 import { ipoptPushed, roundLikeEngibench } from './push.ts';
@@ -49,6 +49,9 @@ export interface HeatProblemSpec<C extends HeatConfigBase> {
   randomDesign(c: C, seed: number): Design;
   /** The material panels of render. */
   designPanels(design: Design, c: C): RenderPanel[];
+  /** 3-D: the design's axes as a solid (Problem.solidAxes), and the pictures render draws left of the panels. */
+  solidAxes?: SolidAxes;
+  designPictures?(design: Design, c: C): RenderPicture[];
   /** The temperature panel of render (T in vertex order), its maximum already formatted. */
   temperaturePanel(T: Float64Array, c: C, tMax: string): RenderPanel;
   /** render's title without the objective. */
@@ -107,6 +110,7 @@ export function heatProblem<C extends HeatConfigBase>(spec: HeatProblemSpec<C>):
     conditions,
     configFields,
     configConstraints,
+    ...(spec.solidAxes ? { solidAxes: spec.solidAxes } : {}),
     resolveConfig,
     designShape(config) {
       return shapeOf(typedConfig(resolveConfig(config)));
@@ -164,7 +168,8 @@ export function heatProblem<C extends HeatConfigBase>(spec: HeatProblemSpec<C>):
       } catch {
         objective = ' — (not evaluable)';
       }
-      return { title: `${spec.renderTitle(c)}${objective}`, panels };
+      const pictures = spec.designPictures?.(design, c);
+      return { title: `${spec.renderTitle(c)}${objective}`, ...(pictures ? { pictures } : {}), panels };
     },
   };
 }

@@ -12,6 +12,8 @@
  * solve to ≤ 6e-15 on the fixture.
  */
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
+import { solidBlock } from '../export/solidBlock.ts';
+import { isosurfacePicture } from '../export/solidRender.ts';
 import { fmt, heatProblem } from '../heatconduction2d/heatProblem.ts';
 import type { Design, Problem, RenderPanel } from '../problem.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Heat3Config } from './conditions.ts';
@@ -50,6 +52,9 @@ export const heatconduction3d: Problem = heatProblem<Heat3Config>({
     const layers = [...new Set([0, Math.floor((side - 1) / 2), side - 1])];
     return layers.map((k) => ({ title: `material a, layer z = ${k} (x →, y ↑)`, field: layer(side, vertexOrder, k), colormap: 'inferno', vmin: 0, vmax: 1 }));
   },
+  // a nodal array [x, y, z]: each node drawn as a voxel centred on it (the same isosurface as its STL export)
+  solidAxes: 'xyz',
+  designPictures: (design) => [isosurfacePicture(solidBlock(design, 'xyz'))],
   temperaturePanel: (T, c, tMax) => ({ title: `temperature T, bottom layer z = 0 (max ${tMax})`, field: layer(c.resolution, T, 0), colormap: 'magma' }),
   renderTitle: (c) => `HeatConduction3D v0 ${c.resolution}³ (volume ${fmt(c.volume)}, insulated area ${fmt(c.area)})`,
 });

@@ -15,7 +15,7 @@ import { runConstraints, type ConfigValues, type Violation } from '../constraint
 import { assertConfigValid, designSpaceViolations, mean, resolveFields, volumeFractionViolations } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
-import { projectionPanels } from '../beams3d/render.ts';
+import { isosurfacePicture, projectionPanels } from '../export/solidRender.ts';
 import { assertHexDesign, hexDesignShape } from '../beams3d/design.ts';
 import { configConstraints, configFields, conditions, typedConfig, type Thermo3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
@@ -57,6 +57,7 @@ export const thermoelastic3d: Problem = {
   conditions,
   configFields,
   configConstraints,
+  solidAxes: 'yxz',
   resolveConfig,
   designShape(config) {
     return shapeOf(typedConfig(resolveConfig(config)));
@@ -102,6 +103,7 @@ export const thermoelastic3d: Problem = {
     }
     return {
       title: `ThermoElastic3D v0 ${c.nelx}x${c.nely}x${c.nelz}: volfrac ${fmt(c.volfrac)}, rmin ${fmt(c.rmin)}, weight ${fmt(c.weight)}${objectives}`,
+      pictures: [isosurfacePicture(design)],
       panels: projectionPanels(design),
     };
   },

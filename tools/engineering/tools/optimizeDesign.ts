@@ -42,10 +42,12 @@ export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
           ? { design: randomDatasetDesign(join(dirname(ctx.store.root), 'cache', 'dataset-designs'), setup.problem, setup.config, args.seed).design, id: undefined }
           : undefined;
       const objective = setup.problem.objectives[0].name;
+      // progress counts recorded steps from 0 (ProgressEvent); a problem's own step numbers start where EngiBench's do (Beams2D 0, Beams3D 1)
+      let done = 0;
       const stored = await optimizeAndStore(ctx, {
         ...setup,
         start: start && { design: start.design, id: start.id },
-        onStep: (e) => ctx.progress?.({ step: e.step, total: e.maxIter, value: e.objectives[0], label: objective }),
+        onStep: (e) => ctx.progress?.({ step: done++, total: e.maxIter, value: e.objectives[0], label: objective }),
         provenance: { tool: 'optimize_design' },
         signal: ctx.signal,
       });

@@ -53,7 +53,8 @@ export const evaluateModelTool = defineHpcTool({
         nSamples,
         sigma: args.sigma ?? ctx.settings.evaluation.sigma,
         csvPath: join(ctx.home, 'metrics', `${modelId(card)}_${card.problem}_metrics.csv`),
-        onProgress: (done, total) => ctx.progress?.({ step: done, total, label: 'designs evaluated' }),
+        // done counts designs from 1; a progress step counts from 0 (ProgressEvent)
+        onProgress: (done, total) => ctx.progress?.({ step: done - 1, total, label: 'designs evaluated' }),
       });
       metrics = { ...e, algo: card.algo, scale: card.scale };
     }

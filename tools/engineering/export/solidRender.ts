@@ -1,13 +1,14 @@
 /**
- * What to draw for a Beams3D design [nely, nelx, nelz]: a shaded picture of its isosurface at
- * ρ = 0.5 (the STL export's surface, one unit per voxel, z up, inside its domain box), and 2-D
- * panels for export/render.ts: the three maximum projections (top: max over z, an image [y, x];
- * front: max over y, [z, x] with the top face z = nelz in row 0; side: max over x, [z, y]) and
- * three horizontal slices (bottom, middle and top layer, [y, x]).
+ * What to draw for a 3-D solid block [ny, nx, nz] (solidBlock.ts: a problem's design in the order
+ * its solidAxes declare): a shaded picture of its isosurface at ρ = 0.5 (the STL export's surface,
+ * one unit per voxel, z up, inside its domain box), and 2-D panels for render.ts: the three maximum
+ * projections (top: max over z, an image [y, x]; front: max over y, [z, x] with the top face
+ * z = nz in row 0; side: max over x, [z, y]) and three horizontal slices (bottom, middle and top
+ * layer, [y, x]).
  */
-import { encodePng } from '../export/heatmapImage.ts';
-import { isosurface } from '../export/isosurface.ts';
-import { shadedView } from '../export/shadedView.ts';
+import { encodePng } from './heatmapImage.ts';
+import { isosurface } from './isosurface.ts';
+import { shadedView } from './shadedView.ts';
 import type { Design, RenderPanel, RenderPicture } from '../problem.ts';
 
 /** The density the picture's surface is drawn at (the STL export's default threshold). */
