@@ -28,7 +28,7 @@ const varied = (n: number) => Float64Array.from({ length: n }, (_, i) => 0.05 + 
 interface SimCase { name: string; nelx: number; nely: number; nelz: number; forcedist_x: number; forcedist_y: number; dtype: string; design: number[] | null; fill?: number; c: number }
 
 describe('Beams3D multigrid CG on odd grids', () => {
-  // measured (2026-12-02, rtol 1e-8): c ≤ 1.0e-12, dc ≤ 2.5e-9 against the Cholesky on these grids and designs, in 13–43 CG iterations
+  // measured (2026-12-02, rtol 1e-8): c ≤ 4.3e-13, dc ≤ 4.6e-10 against the Cholesky on these grids and designs, in 13–43 CG iterations
   it('17×16×16 and 30×15×11 (default solver: the multigrid) and 9×7×5 coarsened to 1×1×1: c to 1e-9 and dc to 1e-7 of the Cholesky, uniform and varied designs', () => {
     const grids: [number, number, number, number | undefined][] = [[17, 16, 16, undefined], [30, 15, 11, undefined], [9, 7, 5, 0]];
     for (const [nelx, nely, nelz, coarsestDofs] of grids) {
@@ -49,12 +49,16 @@ describe('Beams3D multigrid CG on odd grids', () => {
     }
   }, 300_000);
 
-  it('the level names follow the coarsening: 17×16×16 → 9×8×8 (2 levels), 30×15×11 → 15×8×6 → 8×4×3 (3), 9×7×5 down to 1×1×1 (5)', () => {
+  it('the levels follow the coarsening: 17×16×16 → 9×8×8; 30×15×11 → 15×8×6 (3,024 DOFs, kept: it cannot be halved exactly); 9×7×5 down to 1×1×1; even grids keep their levels (22³ → 11³, 24³ → 12³ → 6³)', () => {
     const name = (nelx: number, nely: number, nelz: number, coarsestDofs?: number) => createMultigridSolver(createSetup({ nelx, nely, nelz, forcedistX: 0.5, forcedistY: 0.5 }), { coarsestDofs }).name;
     expect(name(17, 16, 16)).toBe('pcg-geometric-multigrid-2');
-    expect(name(30, 15, 11)).toBe('pcg-geometric-multigrid-3');
-    // 9×7×5 → 5×4×3 → 3×2×2 → 2×1×1 → 1×1×1
+    expect(name(30, 15, 11)).toBe('pcg-geometric-multigrid-2');
+    // with the coarsest threshold at 0: 30×15×11 → 15×8×6 → 8×4×3 → 4×2×2 → 2×1×1 → 1×1×1; 9×7×5 → 5×4×3 → 3×2×2 → 2×1×1 → 1×1×1
+    expect(name(30, 15, 11, 0)).toBe('pcg-geometric-multigrid-6');
     expect(name(9, 7, 5, 0)).toBe('pcg-geometric-multigrid-5');
+    // 11³ (5,184 DOFs) stays the coarsest as it did before odd sides were coarsened
+    expect(name(22, 22, 22)).toBe('pcg-geometric-multigrid-2');
+    expect(name(24, 24, 24)).toBe('pcg-geometric-multigrid-3');
   });
 
   it('every EngiBench peer simulate case (float64 FE pass) through the multigrid coarsened as far as each grid allows agrees with the Cholesky to 1e-9, and the float64 ones with the peer to 1e-9 (as in engibenchPeer.test.ts)', () => {

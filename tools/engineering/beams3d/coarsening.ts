@@ -45,6 +45,9 @@ export function coarsenGrid(fine: Grid, keep: readonly Node[]): Coarsening {
 /** Whether the coarse grid has fewer cells than the fine one (false: no side can shrink further). */
 export const shrinks = (c: Coarsening): boolean => c.coarse.nelx * c.coarse.nely * c.coarse.nelz < c.fine.nelx * c.fine.nely * c.fine.nelz;
 
+/** Whether every coarse cell covers exactly two fine cells on every axis (an exact halving: even sides, kept nodes at even positions). */
+export const halves = (c: Coarsening): boolean => c.at.every((at) => at.every((v, i) => v === 2 * i));
+
 /** The coarse coordinates of a fine node that stays a node (an Error otherwise: a bug of the caller). */
 export function coarseNode(c: Coarsening, p: Node): [number, number, number] {
   const q = p.map((v, d) => c.at[d].indexOf(v));

@@ -7,8 +7,8 @@
  * matrix (8×8) is the Galerkin product Σ_children Pcᵀ K_child Pc (1, 2, 4 or 8 children), level 1 as
  * Σ s_e·(Pcᵀ KEth Pc) with the 27 products (per axis: offset 0 or 1 of a width-2 cell, or a width-1 cell)
  * precomputed. Sinks are identity rows on every level. One symmetric V-cycle per CG iteration:
- * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, or one no side
- * of which can shrink) by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖b‖.
+ * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, ≤ 4,096 where it
+ * cannot be halved exactly, or one no side of which can shrink) by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖b‖.
  * Legend: level 0 = the fine grid; Kel (nel·64) the element matrices of a level ≥ 1; Pn (8×8 per child) as in
  * beams3d/multigrid.ts; a child class per axis is 0, 1 (offset in a width-2 cell) or 2 (a width-1 cell).
  */
@@ -18,11 +18,13 @@ import { assembleScalar, createThermalSystem, type ThermalSystem } from './therm
 import type { ThermalSolver } from './thermalSolver.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 import { transfer, transferScratch } from '../beams3d/gridTransfer.ts';
-import { coarseNode, coarsenGrid, shrinks, type Coarsening } from '../beams3d/coarsening.ts';
+import { coarseNode, coarsenGrid, halves, shrinks, type Coarsening } from '../beams3d/coarsening.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
 const COARSEST_NODES = 3000;
+/** A level that cannot be halved exactly stays the coarsest up to this many nodes (16³; beams3d/multigrid.ts UNEVEN_COARSEST_DOFS). */
+const UNEVEN_COARSEST_NODES = 4096;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
 
 /** The (offset, width) of a child class per axis. */
@@ -102,6 +104,7 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
   const rtol = opts.rtol ?? 1e-8;
   const maxIter = opts.maxIter ?? 500;
   const coarsestNodes = opts.coarsestNodes ?? COARSEST_NODES;
+  const unevenCoarsestNodes = opts.coarsestNodes ?? UNEVEN_COARSEST_NODES;
   const level = (sys: ThermalSystem): Level => ({
     sys, values: new Float64Array(sys.pattern.colIdx.length), diag: diagonalSlots(sys), inv: new Float64Array(sys.nn),
     x: new Float64Array(sys.nn), b: new Float64Array(sys.nn), t: new Float64Array(sys.nn), t1: new Float64Array(0), t2: new Float64Array(0),
@@ -111,7 +114,7 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
     const L = levels.at(-1)!, s = L.sys;
     if (s.nn <= coarsestNodes) break;
     const cg = coarsenGrid(s, s.sinkNodes);
-    if (!shrinks(cg)) break;
+    if (!shrinks(cg) || (!halves(cg) && s.nn <= unevenCoarsestNodes)) break;
     L.down = cg;
     L.t1 = transferScratch(cg, 1);
     L.t2 = transferScratch(cg, 1);
