@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transfer, transferScratch } from '../../../tools/engineering/beams3d/gridTransfer.ts';
-import { cellClasses, coarseNode, coarsenAxis, coarsenGrid, compose, shrinks, type Coarsening, type Grid } from '../../../tools/engineering/beams3d/coarsening.ts';
+import { cellClasses, coarseNode, coarsenAxis, coarsenGrid, compose, halves, shrinks, type Coarsening, type Grid } from '../../../tools/engineering/beams3d/coarsening.ts';
 
 /** The hat function of coarse node c at fine node i on the coarse node positions `at` (the trilinear weights per axis). */
 const hat = (at: Int32Array, i: number, c: number) => {
@@ -25,6 +25,9 @@ describe('beams3d multigrid coarsening', () => {
     expect(coarseNode(cg, [17, 16, 0])).toEqual([9, 8, 0]);
     expect(() => coarseNode(cg, [1, 0, 0])).toThrow(/not a coarse node/);
     expect(shrinks(cg)).toBe(true);
+    expect(halves(cg)).toBe(false);
+    expect(halves(coarsenGrid({ nelx: 8, nely: 4, nelz: 2 }, [[0, 0, 0], [8, 4, 0]]))).toBe(true);
+    expect(halves(coarsenGrid({ nelx: 8, nely: 4, nelz: 2 }, [[3, 0, 0]]))).toBe(false);
     expect(shrinks(coarsenGrid({ nelx: 1, nely: 1, nelz: 1 }, []))).toBe(false);
     // 11 → 6 → 3 cells: the fine node positions of level 2 and the classes (offset, width) of the fine cells
     const l1 = coarsenAxis(11, new Set([0, 11])), l2 = compose(l1, coarsenAxis(6, new Set([0, 6])));

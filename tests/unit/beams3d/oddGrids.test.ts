@@ -11,6 +11,9 @@ import { createMultigridSolver } from '../../../tools/engineering/beams3d/multig
 import { createSetup } from '../../../tools/engineering/beams3d/setup.ts';
 import { createCholeskySolver } from '../../../tools/engineering/beams3d/solver.ts';
 import { createSolver, defaultSolverKind } from '../../../tools/engineering/beams3d/solverFactory.ts';
+import { cachedSetup } from '../../../tools/engineering/beams3d/setupCache.ts';
+import { typedConfig } from '../../../tools/engineering/beams3d/conditions.ts';
+import { getProblem } from '../../../tools/engineering/registry.ts';
 
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 /** max |a − b| / max |b| over a vector. */
@@ -59,6 +62,18 @@ describe('Beams3D multigrid CG on odd grids', () => {
     // 11³ (5,184 DOFs) stays the coarsest as it did before odd sides were coarsened
     expect(name(22, 22, 22)).toBe('pcg-geometric-multigrid-2');
     expect(name(24, 24, 24)).toBe('pcg-geometric-multigrid-3');
+  });
+
+  it('the Problem at 17×15×17 (4,335 cells, odd sides) simulates through the multigrid it picks, like the Cholesky to 1e-9', async () => {
+    const p = await getProblem('beams3d');
+    const config = { nelx: 17, nely: 15, nelz: 17, forcedist_x: 0.3, forcedist_y: 0.7 };
+    expect(p.checkConfig(config).filter((v) => v.criticality === 'error')).toEqual([]);
+    const x = Float64Array.from({ length: 17 * 15 * 17 }, (_, i) => Math.fround(0.1 + 0.8 * Math.abs(Math.cos(0.23 * i))));
+    const [c] = p.simulate({ shape: [15, 17, 17], data: x }, config);
+    const { setup, solver } = cachedSetup(typedConfig(p.resolveConfig(config)));
+    expect(solver.name).toBe('pcg-geometric-multigrid-2');
+    const want = feAnalysis(setup, createCholeskySolver(setup.pattern, setup.coords), x, 3, { float32: true, gradient: false }).c;
+    expect(rel(c, want)).toBeLessThan(1e-9);
   });
 
   it('every EngiBench peer simulate case (float64 FE pass) through the multigrid coarsened as far as each grid allows agrees with the Cholesky to 1e-9, and the float64 ones with the peer to 1e-9 (as in engibenchPeer.test.ts)', () => {

@@ -6,7 +6,7 @@
  * positions, and each coarse element matrix is the Galerkin product of the fine ones,
  * K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e). P_e depends per axis only on the fine cell's offset inside
  * its coarse cell and that cell's width, so the products of each level are precomputed once per class
- * triple (per axis: the m offsets of the 2^l-wide cells and those of the narrower last cell), and the
+ * triple (per axis: each distinct pair of offset and coarse-cell width; a uniform width m gives m), and the
  * coarse operators follow the densities exactly and cost one pass over the fine scales. The clamped
  * nodes (the setup's fixedNodes) stay nodes of every level, identity rows there (Beams3D's four corners,
  * ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
