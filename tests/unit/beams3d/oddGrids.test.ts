@@ -52,7 +52,7 @@ describe('Beams3D multigrid CG on odd grids', () => {
     }
   }, 300_000);
 
-  it('the levels follow the coarsening: 17×16×16 → 9×8×8; 30×15×11 → 15×8×6 (3,024 DOFs, kept: it cannot be halved exactly); 9×7×5 down to 1×1×1; even grids keep their levels (22³ → 11³, 24³ → 12³ → 6³)', () => {
+  it('the levels follow the coarsening: 17×16×16 → 9×8×8; 30×15×11 → 15×8×6 (3,024 DOFs, kept: it cannot be halved exactly); 9×7×5 down to 1×1×1; even grids keep their levels (22³ → 11³, 24³ → 12³ → 6³); the product-table cap stops it', () => {
     const name = (nelx: number, nely: number, nelz: number, coarsestDofs?: number) => createMultigridSolver(createSetup({ nelx, nely, nelz, forcedistX: 0.5, forcedistY: 0.5 }), { coarsestDofs }).name;
     expect(name(17, 16, 16)).toBe('pcg-geometric-multigrid-2');
     expect(name(30, 15, 11)).toBe('pcg-geometric-multigrid-2');
@@ -62,6 +62,10 @@ describe('Beams3D multigrid CG on odd grids', () => {
     // 11³ (5,184 DOFs) stays the coarsest as it did before odd sides were coarsened
     expect(name(22, 22, 22)).toBe('pcg-geometric-multigrid-2');
     expect(name(24, 24, 24)).toBe('pcg-geometric-multigrid-3');
+    // the cap on a level's table of Galerkin products stops the coarsening: 17×16×16's level 1 has 3·2·2 classes (x: offsets 0, 1 of width 2 and the single cell)
+    const capped = (maxProducts: number) => createMultigridSolver(createSetup({ nelx: 17, nely: 16, nelz: 16, forcedistX: 0.5, forcedistY: 0.5 }), { maxProducts }).name;
+    expect(capped(12 * 576)).toBe('pcg-geometric-multigrid-2');
+    expect(capped(12 * 576 - 1)).toBe('pcg-geometric-multigrid-1');
   });
 
   it('the Problem at 17×15×17 (4,335 cells, odd sides) simulates through the multigrid it picks, like the Cholesky to 1e-9', async () => {

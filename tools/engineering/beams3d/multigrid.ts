@@ -210,10 +210,12 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
-export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
+/** opts.maxProducts: the most doubles a level's Galerkin product table may hold (default GALERKIN_MAX). */
+export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number; maxProducts?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
   const unevenCoarsestDofs = opts.coarsestDofs ?? UNEVEN_COARSEST_DOFS;
+  const maxProducts = opts.maxProducts ?? GALERKIN_MAX;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
   const level = (setup: Hex8Setup): Level => {
@@ -228,7 +230,7 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
     if (s.ndof <= coarsestDofs) break;
     const cg = coarsenGrid(s, s.fixedNodes);
     const pos = positions.at(-1)!.map((p, d) => compose(p, cg.at[d])) as [Int32Array, Int32Array, Int32Array];
-    if (!shrinks(cg) || (!halves(cg) && s.ndof <= unevenCoarsestDofs) || productsSize(pos) > GALERKIN_MAX) break;
+    if (!shrinks(cg) || (!halves(cg) && s.ndof <= unevenCoarsestDofs) || productsSize(pos) > maxProducts) break;
     L.down = cg;
     positions.push(pos);
     levels.push(level(createHex8Setup(cg.coarse, s.fixedNodes.map((p) => coarseNode(cg, p)))));
