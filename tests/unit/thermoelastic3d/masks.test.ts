@@ -91,20 +91,27 @@ describe('thermoelastic3d masks', () => {
     expect(MASK_NAMES).toHaveLength(5);
   });
 
-  it('the multigrid path takes masks whose clamps and sinks are at even coordinates (agreeing with the Cholesky to 1e-8) and refuses the others by name', () => {
+  it('the multigrid path takes any clamps and sinks (they stay nodes of every coarse level, odd coordinates too), agreeing with the Cholesky to 1e-8', () => {
     const g = { nelx: 8, nely: 8, nelz: 8 };
     const masks: Thermo3DMasks = { ...defaultMasks(g), fixed: [[0, 0, 0], [0, 8, 0], [0, 0, 8], [0, 8, 8]], sinks: [[8, 0, 0], [8, 8, 0], [4, 4, 0]] };
-    const setup = createSetup(g, masks);
-    const x = varied(setup.nel);
-    const mg = { mech: createMultigridSolver(setup.mech, { coarsestDofs: 0 }), therm: createThermalMultigrid(setup.therm, setup.KEth, { coarsestNodes: 0 }) };
-    expect(mg.therm.name).toBe('pcg-geometric-multigrid-3');
-    const a = feAnalysis(setup, createSolvers(setup, 'cholesky'), x, 3, 0.5, { gradient: false });
-    const b = feAnalysis(setup, mg, x, 3, 0.5, { gradient: false });
-    expect(mg.mech.lastIterations()).toBeGreaterThan(1);
-    expect(Math.abs(b.sc - a.sc) / a.sc).toBeLessThan(1e-8);
-    expect(Math.abs(b.tc - a.tc) / a.tc).toBeLessThan(1e-8);
-    const odd = createSetup(g, { ...masks, sinks: [[8, 8, 1]] });
-    expect(() => createSolvers(odd, 'multigrid')).toThrow(/multigrid CG needs every fixed_elements and heatsink_elements node at even \(ix, iy, iz\)/);
+    // refused before (the multigrid needed even coordinates): a clamp at (0, 3, 5), sinks at (8, 8, 1) and (5, 3, 0)
+    const oddMasks: Thermo3DMasks = { ...masks, fixed: [...masks.fixed, [0, 3, 5]], sinks: [[8, 8, 1], [5, 3, 0]] };
+    // even: 8³ → 4³ → 2³ → 2×2×1 (the sink (4, 4, 0) is (1, 1, 0) on 2³, so x and y stop there; z goes on; it stopped at 2³ before)
+    for (const [label, m, levels] of [['even', masks, 'pcg-geometric-multigrid-4'], ['odd', oddMasks, 'pcg-geometric-multigrid-4']] as const) {
+      const setup = createSetup(g, m);
+      const x = varied(setup.nel);
+      const mg = { mech: createMultigridSolver(setup.mech, { coarsestDofs: 0 }), therm: createThermalMultigrid(setup.therm, setup.KEth, { coarsestNodes: 0 }) };
+      expect(mg.therm.name, label).toBe(levels);
+      const a = feAnalysis(setup, createSolvers(setup, 'cholesky'), x, 3, 0.5, { gradient: false });
+      const b = feAnalysis(setup, mg, x, 3, 0.5, { gradient: false });
+      const c = feAnalysis(setup, createSolvers(setup, 'multigrid'), x, 3, 0.5, { gradient: false });
+      expect(mg.mech.lastIterations(), label).toBeGreaterThan(1);
+      expect(mg.therm.lastIterations(), label).toBeGreaterThan(1);
+      for (const r of [b, c]) {
+        expect(Math.abs(r.sc - a.sc) / a.sc, label).toBeLessThan(1e-8);
+        expect(Math.abs(r.tc - a.tc) / a.tc, label).toBeLessThan(1e-8);
+      }
+    }
     expect(() => createSetup(g, { ...masks, fixed: [[9, 0, 0]] })).toThrow(/fixed_elements node \(9, 0, 0\) is off the \(9, 9, 9\) node grid/);
   });
 });

@@ -1,30 +1,45 @@
 /**
  * Geometric multigrid-preconditioned CG for the Beams3D system (setup.ts), EngiBench's choice of an
- * AMG-preconditioned CG at rtol 1e-8 done our way: the grid is halved while every side is even
- * (coarse element = 2×2×2 fine elements, trilinear prolongation P), and each coarse element matrix is
- * the Galerkin product of the fine ones, K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e), with the m³ products
- * P_eᵀ KE P_e of each level (m = 2^l fine elements per coarse side) precomputed, so the coarse
- * operators follow the densities exactly and cost one pass over the fine scales. The clamped nodes (the
- * setup's fixedNodes, halved per level; coarsening stops before a level they would not be nodes of) are
- * identity rows on every level (Beams3D's four corners, ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
+ * AMG-preconditioned CG at rtol 1e-8 done our way: the grid is coarsened on any side lengths
+ * (coarsening.ts: a coarse cell covers 2 fine cells per axis, or 1 at the end of an odd side or beside a
+ * clamped node; an even side is halved exactly), the prolongation P is trilinear on the coarse node
+ * positions, and each coarse element matrix is the Galerkin product of the fine ones,
+ * K_E = Σ_{fine e in E} s_e·(P_eᵀ KE P_e). P_e depends per axis only on the fine cell's offset inside
+ * its coarse cell and that cell's width, so the products of each level are precomputed once per class
+ * triple (per axis: each distinct pair of offset and coarse-cell width; a uniform width m gives m), and the
+ * coarse operators follow the densities exactly and cost one pass over the fine scales. The clamped
+ * nodes (the setup's fixedNodes) stay nodes of every level, identity rows there (Beams3D's four corners,
+ * ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
- * or a side that cannot be halved) factored by the sparse Cholesky once per solve. The smoother and the
+ * or ≤ UNEVEN_COARSEST_DOFS where it cannot be halved exactly, or one no side of which can shrink, or one
+ * whose next level's product table would pass GALERKIN_MAX doubles)
+ * factored by the sparse Cholesky once per solve. The smoother and the
  * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
  * still a symmetric preconditioner; its products read half the bytes), CG itself by K in float64.
  * Stops at ‖r‖ ≤ rtol·‖f‖.
  * Legend: level 0 = the fine grid; Pn (8×8 per fine element of a coarse one) the nodal trilinear
- * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a.
+ * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a; pos[d] the fine node
+ * index of each node of a level along axis d.
  */
 import { NumericError } from '../../errors.ts';
 import { createHex8Setup, type Hex8Setup } from './setup.ts';
 import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
+import { cellClasses, coarseNode, coarsenGrid, compose, halves, shrinks, type Coarsening } from './coarsening.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
 const COARSEST_DOFS = 3000;
+/**
+ * A level that cannot be halved exactly (an odd side, or a clamped node at an odd position) stays the coarsest
+ * up to this many DOFs (16³ nodes): its factorization costs about what the extra CG iterations of an uneven
+ * coarsening would (≈ 5 at 22³), and the all-even grids keep the levels they had before odd sides were coarsened.
+ */
+const UNEVEN_COARSEST_DOFS = 12_288;
+/** The most doubles a level's table of Galerkin products may hold (32 MB; 64³ needs 0.3 M; the most any Beams3D grid allowed by conditions.ts needs is 1.94 M, 15×47×63 at level 3). */
+const GALERKIN_MAX = 4_000_000;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
 
 interface Level {
@@ -39,19 +54,30 @@ interface Level {
   b: Float64Array;
   r: Float64Array;
   t: Float64Array;
+  /** how this level coarsens to the next (not on the coarsest) */
+  down?: Coarsening;
 }
 
 /**
- * Pn for the fine element (i, j, k), 0 ≤ i, j, k < m, inside an element m fine elements wide: 8×8,
- * row = the fine element's local node, column = the coarse element's local node (trilinear weights).
+ * Pn for a fine element inside a coarse one, per axis at offset o (0 ≤ o < w) in a coarse cell w fine cells
+ * wide: 8×8, row = the fine element's local node, column = the coarse element's local node (trilinear weights).
  */
-function descendantWeights(i: number, j: number, k: number, m: number): Float64Array {
+function descendantWeights([ox, wx]: [number, number], [oy, wy]: [number, number], [oz, wz]: [number, number]): Float64Array {
   const P = new Float64Array(64);
   for (let a = 0; a < 8; a++) {
-    const px = (i + LX[a]) / m, py = (j + LY[a]) / m, pz = (k + LZ[a]) / m;
+    const px = (ox + LX[a]) / wx, py = (oy + LY[a]) / wy, pz = (oz + LZ[a]) / wz;
     for (let A = 0; A < 8; A++) P[a * 8 + A] = (LX[A] ? px : 1 - px) * (LY[A] ? py : 1 - py) * (LZ[A] ? pz : 1 - pz);
   }
   return P;
+}
+
+/** A level's Galerkin products (G, 576 per class triple) and the per-axis classes of the fine cells, cellClasses(). */
+interface Products {
+  G: Float64Array;
+  cls: [Int32Array, Int32Array, Int32Array];
+  /** class counts per axis */
+  n: [number, number, number];
+  pos: [Int32Array, Int32Array, Int32Array];
 }
 
 /** out += (Pn ⊗ I3)ᵀ K (Pn ⊗ I3) (24×24 each) through the 3×3 blocks: 2·8·8·8·9 multiply-adds. */
@@ -72,20 +98,22 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
 }
 
 /**
- * The CSR values of a coarse level, K_l = Σ_E Σ_{fine e in E} s_e·G[c(e)] (G: the (m³) Galerkin
- * products of the fine KE, m = 2^l fine elements per side of E), each coarse element's 24×24
- * matrix summed in `acc` and scattered through the level's slot table; 1 on the fixed diagonals.
+ * The CSR values of a coarse level, K_l = Σ_E Σ_{fine e in E} s_e·G[class(e)] (G: the Galerkin products of
+ * the fine KE per class triple), each coarse element's 24×24 matrix summed in `acc` (its fine elements x
+ * outer, z inner) and scattered through the level's slot table; 1 on the fixed diagonals.
  */
-function assembleCoarse(setup: Hex8Setup, m: number, G: Float64Array, fine: Hex8Setup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
+function assembleCoarse(setup: Hex8Setup, pr: Products, fine: Hex8Setup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
   const { slot } = setup;
+  const { G, cls, n, pos } = pr;
+  const [px, py, pz] = pos, [cx, cy, cz] = cls;
   for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
     const E = (EX * setup.nely + EY) * setup.nelz + EZ;
     acc.fill(0);
-    for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) {
-      const row = ((m * EX + i) * fine.nely + m * EY + j) * fine.nelz + m * EZ;
-      for (let k = 0; k < m; k++, c++) {
-        const se = s[row + k], g = c * 576;
+    for (let i = px[EX]; i < px[EX + 1]; i++) for (let j = py[EY]; j < py[EY + 1]; j++) {
+      const row = (i * fine.nely + j) * fine.nelz, cij = (cx[i] * n[1] + cy[j]) * n[2];
+      for (let k = pz[EZ]; k < pz[EZ + 1]; k++) {
+        const se = s[row + k], g = (cij + cz[k]) * 576;
         for (let q = 0; q < 576; q++) acc[q] += se * G[g + q];
       }
     }
@@ -96,6 +124,20 @@ function assembleCoarse(setup: Hex8Setup, m: number, G: Float64Array, fine: Hex8
     }
   }
   for (const p of setup.fixedDiag) values[p] = 1;
+}
+
+/** A level's Products: its node positions pos (fine node indices per axis) and the fine KE's Galerkin products per class triple. */
+function products(KE: Float64Array, pos: [Int32Array, Int32Array, Int32Array]): Products {
+  const c = pos.map(cellClasses);
+  const n = c.map((a) => a.kinds.length) as [number, number, number];
+  const G = new Float64Array(n[0] * n[1] * n[2] * 576);
+  for (let a = 0, g = 0; a < n[0]; a++) for (let b = 0; b < n[1]; b++) for (let d = 0; d < n[2]; d++, g++) galerkinAdd(KE, 0, descendantWeights(c[0].kinds[a], c[1].kinds[b], c[2].kinds[d]), G, g * 576);
+  return { G, cls: [c[0].cls, c[1].cls, c[2].cls], n, pos };
+}
+
+/** The Products table size of a level at node positions pos, in doubles (without building it). */
+function productsSize(pos: Int32Array[]): number {
+  return pos.reduce((m, p) => m * cellClasses(p).kinds.length, 576);
 }
 
 /**
@@ -168,9 +210,12 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
-export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
+/** opts.maxProducts: the most doubles a level's Galerkin product table may hold (default GALERKIN_MAX). */
+export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number; maxProducts?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
+  const unevenCoarsestDofs = opts.coarsestDofs ?? UNEVEN_COARSEST_DOFS;
+  const maxProducts = opts.maxProducts ?? GALERKIN_MAX;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
   const level = (setup: Hex8Setup): Level => {
@@ -178,14 +223,20 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
     return { setup, values: new Float64Array(setup === fine ? 0 : nnz), values32: new Float32Array(nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
   };
   levels.push(level(fine));
+  // node positions of each level in fine node indices, per axis
+  const positions: [Int32Array, Int32Array, Int32Array][] = [[fine.nelx, fine.nely, fine.nelz].map((n) => Int32Array.from({ length: n + 1 }, (_, i) => i)) as [Int32Array, Int32Array, Int32Array]];
   for (;;) {
-    const s = levels.at(-1)!.setup;
-    if (s.ndof <= coarsestDofs || s.nelx % 2 || s.nely % 2 || s.nelz % 2 || s.fixedNodes.some((p) => p.some((v) => v % 2))) break;
-    const half = s.fixedNodes.map((p) => p.map((v) => v / 2) as [number, number, number]);
-    levels.push(level(createHex8Setup({ nelx: s.nelx / 2, nely: s.nely / 2, nelz: s.nelz / 2 }, half)));
+    const L = levels.at(-1)!, s = L.setup;
+    if (s.ndof <= coarsestDofs) break;
+    const cg = coarsenGrid(s, s.fixedNodes);
+    const pos = positions.at(-1)!.map((p, d) => compose(p, cg.at[d])) as [Int32Array, Int32Array, Int32Array];
+    if (!shrinks(cg) || (!halves(cg) && s.ndof <= unevenCoarsestDofs) || productsSize(pos) > maxProducts) break;
+    L.down = cg;
+    positions.push(pos);
+    levels.push(level(createHex8Setup(cg.coarse, s.fixedNodes.map((p) => coarseNode(cg, p)))));
   }
   // transfer scratch, sized for the finest pair of levels
-  const t1 = levels.length > 1 ? transferScratch(fine, levels[1].setup) : new Float64Array(0);
+  const t1 = levels.length > 1 ? transferScratch(levels[0].down!) : new Float64Array(0);
   const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
   if (levels.length === 1) coarsest.values = new Float64Array(fine.pattern.colIdx.length);
@@ -193,13 +244,8 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   // the coarsest level: factored once per solve (3-D geometric nested dissection), solved once per V-cycle
   const coarseSym = analyze(coarsest.setup.pattern, { coords: coarsest.setup.coords, coordDims: 3 });
   let coarseFactor: CholeskyFactor | undefined;
-  // level l's Galerkin products of KE, one per fine element inside a coarse element (m = 2^l per side)
-  const galerkin = levels.map((_, l) => {
-    const m = 2 ** l;
-    const G = new Float64Array(l === 0 ? 0 : m ** 3 * 576);
-    if (l > 0) for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) for (let k = 0; k < m; k++, c++) galerkinAdd(fine.KE, 0, descendantWeights(i, j, k, m), G, c * 576);
-    return G;
-  });
+  // level l's Galerkin products of KE, one per class triple of the fine elements inside its coarse elements
+  const galerkin = positions.map((pos, l) => (l === 0 ? undefined : products(fine.KE, pos)));
   const acc = new Float64Array(576);
   // CG's vectors, reused by every solve
   const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = new Float64Array(fine.ndof), q = new Float64Array(fine.ndof);
@@ -216,10 +262,10 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
     matvec32(L.setup, L.values32, L.x, L.t);
     for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
-    transfer(L.setup, C.setup, L.r, C.b, 'restrict', t1, t2);
+    transfer(L.down!, L.r, C.b, 'restrict', t1, t2);
     for (let i = 0; i < C.b.length; i++) if (C.setup.fixed[i]) C.b[i] = 0;
     vcycle(l + 1);
-    transfer(L.setup, C.setup, L.x, C.x, 'prolong', t1, t2);
+    transfer(L.down!, L.x, C.x, 'prolong', t1, t2);
     smooth(L, SWEEPS);
   }
 
@@ -236,7 +282,7 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
       }
       for (let l = 1; l < levels.length; l++) {
         const L = levels[l];
-        assembleCoarse(L.setup, 2 ** l, galerkin[l], fine, s, L.values, acc);
+        assembleCoarse(L.setup, galerkin[l]!, fine, s, L.values, acc);
         if (l < levels.length - 1) {
           blockJacobi(L.setup.pattern, L.values, L.inv);
           L.values32.set(L.values);

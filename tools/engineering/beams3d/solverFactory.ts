@@ -1,7 +1,7 @@
 /**
  * Which Beams3D solver a grid gets (measured, see README.md of this folder): the sparse Cholesky up to
  * MULTIGRID_FROM_CELLS elements, where its factor is small and exact on any contrast; above, the
- * multigrid CG when the grid can be halved at least once. At 16³ (4,096 cells) the multigrid CG
+ * multigrid CG, on any side lengths (coarsening.ts). At 16³ (4,096 cells) the multigrid CG
  * takes ≈ 0.1 s CPU per optimize iteration (10–16 CG iterations over a whole default optimize) where
  * the Cholesky takes ≈ 0.3 s (3.8 Gflop per factorization); on random high-contrast designs both
  * take ≈ 0.2 s. At 32³ the Cholesky factor would take ≈ 112 s and 1.8 GB.
@@ -15,8 +15,7 @@ export type SolverKind = 'cholesky' | 'pcg' | 'multigrid';
 export const MULTIGRID_FROM_CELLS = 4000;
 
 export function defaultSolverKind(setup: Beams3DSetup): SolverKind {
-  const halvable = setup.nelx % 2 === 0 && setup.nely % 2 === 0 && setup.nelz % 2 === 0;
-  return setup.nel > MULTIGRID_FROM_CELLS && halvable ? 'multigrid' : 'cholesky';
+  return setup.nel > MULTIGRID_FROM_CELLS ? 'multigrid' : 'cholesky';
 }
 
 export function createSolver(setup: Beams3DSetup, kind: SolverKind = defaultSolverKind(setup)): Beams3DSolver {

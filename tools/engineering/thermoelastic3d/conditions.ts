@@ -9,9 +9,8 @@
  * clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one heat sink
  * at (nelx, nely, 0).
  */
-import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
+import { bounded, greaterThan, type Constraint } from '../constraint.ts';
 import { hexGridConstraints } from '../beams3d/conditions.ts';
-import { MULTIGRID_FROM_CELLS } from './solvers.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -30,8 +29,7 @@ export const configFields: readonly FieldSpec[] = [
 
 /**
  * EngiAI's hard limits (errors), measured (README.md of this folder): up to 8,000 cells (20³) both systems are
- * solved by the sparse Cholesky; above, by the geometric multigrid CG (solvers.ts), which needs every side
- * even. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
+ * solved by the sparse Cholesky; above, by the geometric multigrid CG (solvers.ts), on any side lengths. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
  * as for Beams3D) 9–22 s in ≈ 0.8 GB.
  */
 export const LIMITS = { side: 64, cells: 64_000, maxIter: 5000 } as const;
@@ -47,11 +45,6 @@ export const configConstraints: readonly Constraint[] = [
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
   bounded('weight', 0, 1, { category: 'THEORY' }),
   ...hexGridConstraints(LIMITS, { side: TIME, iteration: 'each iteration is a coupled thermal and structural solve', cells: `for thermoelastic3d (${TIME})` }),
-  crossField('grid_even_sides_above_8000_cells', `nelx·nely·nelz <= ${MULTIGRID_FROM_CELLS} or nelx, nely and nelz all even`, (v) => {
-    const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
-    const odd = ['nelx', 'nely', 'nelz'].filter((k) => Number(v[k]) % 2 !== 0);
-    return cells <= MULTIGRID_FROM_CELLS || odd.length === 0 ? null : `${odd.map((k) => `${k} = ${v[k]}`).join(', ')} odd with ${cells} cells: above ${MULTIGRID_FROM_CELLS} cells thermoelastic3d solves by a multigrid CG that halves the grid, so every side must be even (or the grid at most ${MULTIGRID_FROM_CELLS} cells)`;
-  }, { category: 'IMPL' }),
 ];
 
 /** The typed view of a resolved ThermoElastic3D config. */

@@ -98,7 +98,3 @@ export function maskArray(nodes: readonly Node[], g: Grid): number[][][] {
   return a;
 }
 
-/** Whether every clamp and sink is a node of the grid halved (even coordinates), as the multigrid's coarse levels need. */
-export function supportsOnCoarseGrid(m: Thermo3DMasks): boolean {
-  return [...m.fixed, ...m.sinks].every((p) => p.every((v) => v % 2 === 0));
-}

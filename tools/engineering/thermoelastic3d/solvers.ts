@@ -1,14 +1,12 @@
 /**
  * Which solvers a ThermoElastic3D grid gets, for its two systems together: up to MULTIGRID_FROM_CELLS (8,000)
  * cells the sparse Cholesky for both; above, the geometric multigrid CG for
- * both (the mechanical one is beams3d/multigrid.ts on the TE3D supports, the thermal one thermalMultigrid.ts),
- * which needs every side even (conditions.ts refuses the other grids there) and the clamps and sinks at even
- * node coordinates (an InputError here otherwise; EngiBench's defaults are grid corners). Measured in README.md of this folder.
+ * both (the mechanical one is beams3d/multigrid.ts on the TE3D supports, the thermal one thermalMultigrid.ts), on
+ * any side lengths and any clamps and sinks (they stay nodes of every coarse level, beams3d/coarsening.ts).
+ * Measured in README.md of this folder.
  */
 import { createMultigridSolver } from '../beams3d/multigrid.ts';
 import { createCholeskySolver, type Beams3DSolver } from '../beams3d/solver.ts';
-import { InputError } from '../../errors.ts';
-import { supportsOnCoarseGrid } from './masks.ts';
 import type { Thermo3DSetup } from './setup.ts';
 import { createThermalCholesky, type ThermalSolver } from './thermalSolver.ts';
 import { createThermalMultigrid } from './thermalMultigrid.ts';
@@ -23,16 +21,11 @@ export interface Thermo3DSolvers {
   therm: ThermalSolver;
 }
 
-export const halvable = (c: { nelx: number; nely: number; nelz: number }) => c.nelx % 2 === 0 && c.nely % 2 === 0 && c.nelz % 2 === 0;
-
 export function defaultSolverKind(setup: Thermo3DSetup): Thermo3DSolverKind {
-  return setup.nel > MULTIGRID_FROM_CELLS && halvable(setup) ? 'multigrid' : 'cholesky';
+  return setup.nel > MULTIGRID_FROM_CELLS ? 'multigrid' : 'cholesky';
 }
 
 export function createSolvers(setup: Thermo3DSetup, kind: Thermo3DSolverKind = defaultSolverKind(setup)): Thermo3DSolvers {
-  if (kind === 'multigrid' && !supportsOnCoarseGrid(setup.masks)) {
-    throw new InputError(`thermoelastic3d: above ${MULTIGRID_FROM_CELLS} cells (here ${setup.nel}) the multigrid CG needs every fixed_elements and heatsink_elements node at even (ix, iy, iz), so that it is a node of the halved grid`, { field: 'fixed_elements' });
-  }
   if (kind === 'multigrid') return { mech: createMultigridSolver(setup.mech), therm: createThermalMultigrid(setup.therm, setup.KEth) };
   return { mech: createCholeskySolver(setup.mech.pattern, setup.mech.coords), therm: createThermalCholesky(setup.therm) };
 }

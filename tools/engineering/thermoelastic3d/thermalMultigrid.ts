@@ -1,13 +1,16 @@
 /**
  * Geometric multigrid-preconditioned CG for the scalar ThermoElastic3D thermal system (thermalSystem.ts), the
  * one-DOF-per-node sibling of beams3d/multigrid.ts (the same hierarchy, and its grid transfers, beams3d/gridTransfer.ts,
- * with one value per node; the 3-DOF kernels are kept apart so each can change alone): the grid is halved while every side is even and the sinks stay nodes; each coarse element
- * matrix (8×8) is the Galerkin product Σ_children Pcᵀ K_child Pc, level 1 as Σ s_e·(Pcᵀ KEth Pc) with the
- * eight products precomputed. Sinks are identity rows on every level. One symmetric V-cycle per CG iteration:
- * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, or a side
- * that cannot be halved) by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖b‖.
+ * with one value per node; the 3-DOF kernels are kept apart so each can change alone): the grid is coarsened on any
+ * side lengths (beams3d/coarsening.ts: a coarse cell covers 2 cells of the level above per axis, or 1 at the end of an
+ * odd side or beside a sink; an even side is halved exactly) with the sinks staying nodes; each coarse element
+ * matrix (8×8) is the Galerkin product Σ_children Pcᵀ K_child Pc (1, 2, 4 or 8 children), level 1 as
+ * Σ s_e·(Pcᵀ KEth Pc) with the 27 products (per axis: offset 0 or 1 of a width-2 cell, or a width-1 cell)
+ * precomputed. Sinks are identity rows on every level. One symmetric V-cycle per CG iteration:
+ * two sweeps of damped (ω = 0.6) point Jacobi before and after, the coarsest grid (≤ 3,000 nodes, ≤ 4,096 where it
+ * cannot be halved exactly, or one no side of which can shrink) by the sparse Cholesky. Stops at ‖r‖ ≤ rtol·‖b‖.
  * Legend: level 0 = the fine grid; Kel (nel·64) the element matrices of a level ≥ 1; Pn (8×8 per child) as in
- * beams3d/multigrid.ts.
+ * beams3d/multigrid.ts; a child class per axis is 0, 1 (offset in a width-2 cell) or 2 (a width-1 cell).
  */
 import { NumericError } from '../../errors.ts';
 import { analyze, factorize, solve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
@@ -15,22 +18,32 @@ import { assembleScalar, createThermalSystem, type ThermalSystem } from './therm
 import type { ThermalSolver } from './thermalSolver.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 import { transfer, transferScratch } from '../beams3d/gridTransfer.ts';
+import { coarseNode, coarsenGrid, halves, shrinks, type Coarsening } from '../beams3d/coarsening.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
 const COARSEST_NODES = 3000;
+/** A level that cannot be halved exactly stays the coarsest up to this many nodes (16³; beams3d/multigrid.ts UNEVEN_COARSEST_DOFS). */
+const UNEVEN_COARSEST_NODES = 4096;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
 
-/** Pn for child (i, j, k) of a coarse element: 8×8, row = the child's local node, column = coarse local node. */
-function childWeights(i: number, j: number, k: number): Float64Array {
+/** The (offset, width) of a child class per axis. */
+const CLASS: [number, number][] = [[0, 2], [1, 2], [0, 1]];
+
+/** Pn for a child of classes (cx, cy, cz) of a coarse element: 8×8, row = the child's local node, column = coarse local node. */
+function childWeights(cx: number, cy: number, cz: number): Float64Array {
+  const [[ox, wx], [oy, wy], [oz, wz]] = [CLASS[cx], CLASS[cy], CLASS[cz]];
   const P = new Float64Array(64);
   for (let a = 0; a < 8; a++) {
-    const px = (i + LX[a]) / 2, py = (j + LY[a]) / 2, pz = (k + LZ[a]) / 2;
+    const px = (ox + LX[a]) / wx, py = (oy + LY[a]) / wy, pz = (oz + LZ[a]) / wz;
     for (let A = 0; A < 8; A++) P[a * 8 + A] = (LX[A] ? px : 1 - px) * (LY[A] ? py : 1 - py) * (LZ[A] ? pz : 1 - pz);
   }
   return P;
 }
-const CHILD_P = Array.from({ length: 8 }, (_, c) => childWeights(c >> 2, (c >> 1) & 1, c & 1));
+/** CHILD_P[(cx·3 + cy)·3 + cz] */
+const CHILD_P = Array.from({ length: 27 }, (_, c) => childWeights(Math.floor(c / 9), Math.floor(c / 3) % 3, c % 3));
+/** The child classes along an axis inside a coarse cell of width w (1 or 2). */
+const classesOf = (w: number) => (w === 2 ? [0, 1] : [2]);
 
 interface Level {
   sys: ThermalSystem;
@@ -44,6 +57,8 @@ interface Level {
   /** transfer() scratch between this level and the next coarser one (empty on the coarsest). */
   t1: Float64Array;
   t2: Float64Array;
+  /** how this level coarsens to the next (not on the coarsest) */
+  down?: Coarsening;
 }
 
 /** out += Pnᵀ K Pn (8×8 each). */
@@ -89,25 +104,26 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
   const rtol = opts.rtol ?? 1e-8;
   const maxIter = opts.maxIter ?? 500;
   const coarsestNodes = opts.coarsestNodes ?? COARSEST_NODES;
+  const unevenCoarsestNodes = opts.coarsestNodes ?? UNEVEN_COARSEST_NODES;
   const level = (sys: ThermalSystem): Level => ({
     sys, values: new Float64Array(sys.pattern.colIdx.length), diag: diagonalSlots(sys), inv: new Float64Array(sys.nn),
     x: new Float64Array(sys.nn), b: new Float64Array(sys.nn), t: new Float64Array(sys.nn), t1: new Float64Array(0), t2: new Float64Array(0),
   });
   const levels: Level[] = [level(fine)];
   for (;;) {
-    const s = levels.at(-1)!.sys;
-    if (s.nn <= coarsestNodes || s.nelx % 2 || s.nely % 2 || s.nelz % 2 || s.sinkNodes.some((p) => p.some((v) => v % 2))) break;
-    const half = s.sinkNodes.map((p) => p.map((v) => v / 2) as [number, number, number]);
-    const coarse = createThermalSystem(s.nelx / 2, s.nely / 2, s.nelz / 2, half);
-    const L = levels.at(-1)!;
-    L.t1 = transferScratch(s, coarse, 1);
-    L.t2 = transferScratch(s, coarse, 1);
-    levels.push(level(coarse));
+    const L = levels.at(-1)!, s = L.sys;
+    if (s.nn <= coarsestNodes) break;
+    const cg = coarsenGrid(s, s.sinkNodes);
+    if (!shrinks(cg) || (!halves(cg) && s.nn <= unevenCoarsestNodes)) break;
+    L.down = cg;
+    L.t1 = transferScratch(cg, 1);
+    L.t2 = transferScratch(cg, 1);
+    levels.push(level(createThermalSystem(cg.coarse.nelx, cg.coarse.nely, cg.coarse.nelz, s.sinkNodes.map((p) => coarseNode(cg, p)))));
   }
   const coarsest = levels.at(-1)!;
   const sym = analyze(coarsest.sys.pattern, { coords: coarsest.sys.coords, coordDims: 3 });
   let factor: CholeskyFactor | undefined;
-  const G = new Float64Array(8 * 64);
+  const G = new Float64Array(27 * 64);
   CHILD_P.forEach((P, ch) => galerkinAdd(KEth, 0, P, G, ch * 64));
   const Kel = levels.map((L, l) => new Float64Array(l === 0 ? 0 : L.sys.nel * 64));
   const n = fine.nn;
@@ -116,15 +132,18 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
 
   function coarsen(l: number, s: Float64Array): void {
     const c = levels[l].sys, f = levels[l - 1].sys;
+    const [ax, ay, az] = levels[l - 1].down!.at;
     const out = Kel[l];
     out.fill(0);
     for (let EX = 0; EX < c.nelx; EX++) for (let EY = 0; EY < c.nely; EY++) for (let EZ = 0; EZ < c.nelz; EZ++) {
       const E = (EX * c.nely + EY) * c.nelz + EZ;
-      for (let ch = 0; ch < 8; ch++) {
-        const e = ((2 * EX + (ch >> 2)) * f.nely + 2 * EY + ((ch >> 1) & 1)) * f.nelz + 2 * EZ + (ch & 1);
+      const kx = classesOf(ax[EX + 1] - ax[EX]), ky = classesOf(ay[EY + 1] - ay[EY]), kz = classesOf(az[EZ + 1] - az[EZ]);
+      for (const i of kx) for (const j of ky) for (const k of kz) {
+        const ch = (i * 3 + j) * 3 + k;
+        const e = ((ax[EX] + CLASS[i][0]) * f.nely + ay[EY] + CLASS[j][0]) * f.nelz + az[EZ] + CLASS[k][0];
         if (l === 1) {
           const se = s[e];
-          for (let k = 0; k < 64; k++) out[E * 64 + k] += se * G[ch * 64 + k];
+          for (let q = 0; q < 64; q++) out[E * 64 + q] += se * G[ch * 64 + q];
         } else galerkinAdd(Kel[l - 1], e * 64, CHILD_P[ch], out, E * 64);
       }
     }
@@ -141,10 +160,10 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
     matvec(L.sys, L.values, L.x, L.t);
     for (let i = 0; i < L.t.length; i++) L.t[i] = L.b[i] - L.t[i];
     const C = levels[l + 1];
-    transfer(L.sys, C.sys, L.t, C.b, 'restrict', L.t1, L.t2, 1);
+    transfer(L.down!, L.t, C.b, 'restrict', L.t1, L.t2, 1);
     for (let i = 0; i < C.b.length; i++) if (C.sys.sink[i]) C.b[i] = 0;
     vcycle(l + 1);
-    transfer(L.sys, C.sys, L.x, C.x, 'prolong', L.t1, L.t2, 1);
+    transfer(L.down!, L.x, C.x, 'prolong', L.t1, L.t2, 1);
     smooth(L, SWEEPS);
   }
 
