@@ -78,12 +78,18 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
  */
 function assembleCoarse(setup: Hex8Setup, m: number, G: Float64Array, fine: Hex8Setup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
-  const { slot } = setup;
-  for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
-    const E = (EX * setup.nely + EY) * setup.nelz + EZ;
+  scatterCoarse(setup.slot, setup.nelx, setup.nely, setup.nelz, m, G, fine.nely, fine.nelz, s, values, acc);
+  const { fixedDiag } = setup;
+  for (let i = 0; i < fixedDiag.length; i++) values[fixedDiag[i]] = 1;
+}
+
+/** assembleCoarse's element loop, a function that ends with its loop (see `subtract`). */
+function scatterCoarse(slot: Int32Array, nelx: number, nely: number, nelz: number, m: number, G: Float64Array, fineNely: number, fineNelz: number, s: Float64Array, values: Float64Array, acc: Float64Array): void {
+  for (let EX = 0; EX < nelx; EX++) for (let EY = 0; EY < nely; EY++) for (let EZ = 0; EZ < nelz; EZ++) {
+    const E = (EX * nely + EY) * nelz + EZ;
     acc.fill(0);
     for (let i = 0, c = 0; i < m; i++) for (let j = 0; j < m; j++) {
-      const row = ((m * EX + i) * fine.nely + m * EY + j) * fine.nelz + m * EZ;
+      const row = ((m * EX + i) * fineNely + m * EY + j) * fineNelz + m * EZ;
       for (let k = 0; k < m; k++, c++) {
         const se = s[row + k], g = c * 576;
         for (let q = 0; q < 576; q++) acc[q] += se * G[g + q];
@@ -95,7 +101,6 @@ function assembleCoarse(setup: Hex8Setup, m: number, G: Float64Array, fine: Hex8
       if (p >= 0) values[p] += acc[q];
     }
   }
-  for (const p of setup.fixedDiag) values[p] = 1;
 }
 
 /**
@@ -168,6 +173,20 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
+/**
+ * r = b − t. This loop and zeroFixed's are functions of their own, not loops inside the recursive vcycle: V8
+ * (Node 20) optimized vcycle's first long loop by on-stack replacement before the code after it had run, and
+ * that OSR code then deoptimized ("insufficient type feedback", which keeps the code) on every later V-cycle.
+ */
+function subtract(b: Float64Array, t: Float64Array, r: Float64Array): void {
+  for (let i = 0; i < r.length; i++) r[i] = b[i] - t[i];
+}
+
+/** v_i = 0 on the fixed DOFs. */
+function zeroFixed(v: Float64Array, fixed: Uint8Array): void {
+  for (let i = 0; i < v.length; i++) if (fixed[i]) v[i] = 0;
+}
+
 export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
@@ -205,6 +224,19 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = new Float64Array(fine.ndof), q = new Float64Array(fine.ndof);
   let iters = 0;
 
+  // CG's operator and preconditioner, made once (closures made per solve were new call targets for
+  // pcgIterate every solve, and each one deoptimized it); fineValues is the solve's K
+  let fineValues: Float64Array = new Float64Array(0);
+  const applyFine = (src: Float64Array, dst: Float64Array) => matvec(levels[0].setup, fineValues, src, dst);
+  const precondition = (res: Float64Array, out: Float64Array) => {
+    if (levels.length === 1) cholSolve(coarseFactor!, res, out);
+    else {
+      levels[0].b.set(res);
+      vcycle(0);
+      out.set(levels[0].x);
+    }
+  };
+
   function vcycle(l: number): void {
     const L = levels[l];
     if (l === levels.length - 1) {
@@ -214,10 +246,10 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
     L.x.fill(0);
     smooth(L, SWEEPS, true);
     matvec32(L.setup, L.values32, L.x, L.t);
-    for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
+    subtract(L.b, L.t, L.r);
     const C = levels[l + 1];
     transfer(L.setup, C.setup, L.r, C.b, 'restrict', t1, t2);
-    for (let i = 0; i < C.b.length; i++) if (C.setup.fixed[i]) C.b[i] = 0;
+    zeroFixed(C.b, C.setup.fixed);
     vcycle(l + 1);
     transfer(L.setup, C.setup, L.x, C.x, 'prolong', t1, t2);
     smooth(L, SWEEPS);
@@ -248,15 +280,8 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
       const bnorm = norm2(b);
       iters = 0;
       if (bnorm === 0) return x;
-      const precondition = (res: Float64Array, out: Float64Array) => {
-        if (levels.length === 1) cholSolve(coarseFactor!, res, out);
-        else {
-          L0.b.set(res);
-          vcycle(0);
-          out.set(L0.x);
-        }
-      };
-      iters = pcgIterate({ x, r, z, p, q }, (src, dst) => matvec(L0.setup, values, src, dst), precondition, bnorm, rtol, maxIter);
+      fineValues = values;
+      iters = pcgIterate({ x, r, z, p, q }, applyFine, precondition, bnorm, rtol, maxIter);
       if (iters > 0) return x;
       throw new NumericError(`beams3d: multigrid CG did not reach rtol ${rtol} in ${maxIter} iterations`);
     },

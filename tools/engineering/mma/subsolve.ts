@@ -238,19 +238,47 @@ interface Work {
 
 function createWork(m: number, n: number): Work {
   const v = (k: number) => new Float64Array(k);
-  return { xb: v((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n), stmX: 1 };
+  return { xb: v((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n), stmX: NaN };
 }
 
 /** The x-block of the Newton system: delx, diagx, GG, and the sums gd and gdg the reduced system needs. */
 function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, work: Work): void {
   const { m, n } = sp;
+  const sb = 2 + m;
+  const { xb, gd, gdg } = work;
+  if (m === 1) {
+    // the sums over j in the order of the general passes below
+    gd[0] = xBlockPass(sp, D, pt, epsi, xb);
+    gdg[0] = gramSingle(xb, n);
+    return;
+  }
+  xBlockPass(sp, D, pt, epsi, xb);
+  for (let i = 0; i < m; i++) {
+    let gi = 0;
+    for (let j = 0; j < n; j++) gi += (xb[sb * j + 2 + i] * xb[sb * j]) / xb[sb * j + 1];
+    gd[i] = gi;
+    for (let k = 0; k <= i; k++) {
+      let acc = 0;
+      for (let j = 0; j < n; j++) acc += (xb[sb * j + 2 + i] * xb[sb * j + 2 + k]) / xb[sb * j + 1];
+      gdg[i * m + k] = acc;
+    }
+  }
+}
+
+/**
+ * xb's delx, diagx and GG (stride 2 + m) at pt; for m = 1 returns gd = Σ_j GG_j·delx_j/diagx_j (0 otherwise).
+ * The hot n-loops of the Newton step are functions of their own that end with the loop (here and in
+ * `xDirection`, `gramSingle`): V8 (Node 20) first optimizes a long loop by on-stack replacement, and when
+ * code after the loop had not run yet, that OSR code deoptimized on every later call ("insufficient type
+ * feedback" is a soft deopt that keeps the code), so the loop ran unoptimized through most of an optimize.
+ */
+function xBlockPass(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, xb: Float64Array): number {
+  const { m, n } = sp;
   const sd = dataStride(m);
   const sb = 2 + m;
   const { xe } = pt;
   const { at } = pt.der;
-  const { xb, gd, gdg } = work;
   let g = 0;
-  let gg = 0;
   for (let j = 0; j < n; j++) {
     const o = sd * j;
     const p = 3 * j;
@@ -270,30 +298,24 @@ function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, 
     xb[b] = dx;
     xb[b + 1] = dg;
     if (m === 1) {
-      // one fused pass: the sums over j in the order of the general passes below
       const G = D[o + PQ] * uxinv2 - D[o + PQ + 1] * xlinv2;
       xb[b + 2] = G;
       g += (G * dx) / dg;
-      gg += (G * G) / dg;
     } else {
       for (let i = 0; i < m; i++) xb[b + 2 + i] = D[o + PQ + i] * uxinv2 - D[o + PQ + m + i] * xlinv2;
     }
   }
-  if (m === 1) {
-    gd[0] = g;
-    gdg[0] = gg;
-    return;
+  return g;
+}
+
+/** m = 1: gdg = Σ_j GG_j²/diagx_j over xb (stride 3). */
+function gramSingle(xb: Float64Array, n: number): number {
+  let gg = 0;
+  for (let j = 0; j < n; j++) {
+    const G = xb[3 * j + 2];
+    gg += (G * G) / xb[3 * j + 1];
   }
-  for (let i = 0; i < m; i++) {
-    let gi = 0;
-    for (let j = 0; j < n; j++) gi += (xb[sb * j + 2 + i] * xb[sb * j]) / xb[sb * j + 1];
-    gd[i] = gi;
-    for (let k = 0; k <= i; k++) {
-      let acc = 0;
-      for (let j = 0; j < n; j++) acc += (xb[sb * j + 2 + i] * xb[sb * j + 2 + k]) / xb[sb * j + 1];
-      gdg[i * m + k] = acc;
-    }
-  }
+  return gg;
 }
 
 /**
@@ -301,12 +323,10 @@ function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, 
  * n-ratio of the step-length rule into work.stmX); pt.der is from `residual` at pt.
  */
 function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, work: Work): Point {
-  const { m, n } = sp;
-  const sd = dataStride(m);
-  const sb = 2 + m;
+  const { m } = sp;
   const { xe, y, z, lam, mu, zet, s } = pt;
   const { gvec } = pt.der;
-  const { xb, gd, gdg, dely, diagy, dellam, diaglamyi, dir } = work;
+  const { gd, gdg, dely, diagy, dellam, diaglamyi, dir } = work;
   xBlock(sp, D, pt, epsi, work);
   let alam = 0;
   for (let i = 0; i < m; i++) alam += sp.a[i] * lam[i];
@@ -339,9 +359,32 @@ function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi:
   const dirlam = dir.lam;
   for (let i = 0; i < m; i++) dirlam[i] = sol[i];
 
+  work.stmX = xDirection(sp, D, xe, epsi, work);
+  for (let i = 0; i < m; i++) {
+    const dlam = dirlam[i];
+    const dy = -dely[i] / diagy[i] + dlam / diagy[i];
+    dir.y[i] = dy;
+    dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
+    dir.s[i] = -s[i] + epsi / lam[i] - (s[i] * dlam) / lam[i];
+  }
+  dir.z = dz;
+  dir.zet = -zet + epsi / z - (zet * dz) / z;
+  return dir;
+}
+
+/**
+ * The x-part of the Newton direction (dx, dxsi, deta into work.dir.xe) from the x-block and dir.lam; returns the
+ * largest n-ratio of the step-length rule (maxStep), taken as the direction is formed (a function of its own:
+ * see `xBlockPass`).
+ */
+function xDirection(sp: SubproblemData, D: Float64Array, xe: Float64Array, epsi: number, work: Work): number {
+  const { m, n } = sp;
+  const sd = dataStride(m);
+  const sb = 2 + m;
+  const { xb, dir } = work;
+  const dirlam = dir.lam;
   const de = dir.xe;
   const dl = dirlam[0];
-  // The n-ratios of the step-length rule (maxStep) as the direction is formed.
   let stm = 1;
   for (let j = 0; j < n; j++) {
     const b = sb * j;
@@ -364,17 +407,7 @@ function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi:
     de[p + 2] = deta;
     stm = Math.max(stm, (-1.01 * dxsi) / xsij, (-1.01 * deta) / etaj, (-1.01 * dx) / xa, (1.01 * dx) / bx);
   }
-  for (let i = 0; i < m; i++) {
-    const dlam = dirlam[i];
-    const dy = -dely[i] / diagy[i] + dlam / diagy[i];
-    dir.y[i] = dy;
-    dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
-    dir.s[i] = -s[i] + epsi / lam[i] - (s[i] * dlam) / lam[i];
-  }
-  dir.z = dz;
-  dir.zet = -zet + epsi / z - (zet * dz) / z;
-  work.stmX = stm;
-  return dir;
+  return stm;
 }
 
 /**
@@ -394,7 +427,7 @@ function maxStep(pt: Iterate, dir: Point, stmX: number): number {
 
 function emptyPoint(m: number, n: number): Point {
   const v = (k: number) => new Float64Array(k);
-  return { xe: v(3 * n), y: v(m), z: 0, lam: v(m), mu: v(m), zet: 0, s: v(m) };
+  return { xe: v(3 * n), y: v(m), z: NaN, lam: v(m), mu: v(m), zet: NaN, s: v(m) };
 }
 
 function emptyIterate(m: number, n: number): Iterate {
