@@ -11,7 +11,7 @@
  */
 import { bounded, crossField, greaterThan, type Constraint } from '../constraint.ts';
 import { hexGridConstraints } from '../beams3d/conditions.ts';
-import { MULTIGRID_FROM_CELLS } from './solvers.ts';
+import { CHOLESKY_UP_TO_CELLS } from './solvers.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -29,9 +29,9 @@ export const configFields: readonly FieldSpec[] = [
 ];
 
 /**
- * EngiAI's hard limits (errors), measured (README.md of this folder): up to 8,000 cells (20³) both systems are
- * solved by the sparse Cholesky; above, by the geometric multigrid CG (solvers.ts), which needs every side
- * even. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
+ * EngiAI's hard limits (errors), measured (README.md of this folder): above 4,000 cells both systems are solved
+ * by the geometric multigrid CG (solvers.ts) where every side is even, else by the sparse Cholesky, which
+ * takes grids up to 8,000 cells (20³); above that every side must be even. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
  * as for Beams3D) 9–22 s in ≈ 0.8 GB.
  */
 export const LIMITS = { side: 64, cells: 64_000, maxIter: 5000 } as const;
@@ -47,10 +47,10 @@ export const configConstraints: readonly Constraint[] = [
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
   bounded('weight', 0, 1, { category: 'THEORY' }),
   ...hexGridConstraints(LIMITS, { side: TIME, iteration: 'each iteration is a coupled thermal and structural solve', cells: `for thermoelastic3d (${TIME})` }),
-  crossField('grid_even_sides_above_8000_cells', `nelx·nely·nelz <= ${MULTIGRID_FROM_CELLS} or nelx, nely and nelz all even`, (v) => {
+  crossField('grid_even_sides_above_8000_cells', `nelx·nely·nelz <= ${CHOLESKY_UP_TO_CELLS} or nelx, nely and nelz all even`, (v) => {
     const cells = Number(v.nelx) * Number(v.nely) * Number(v.nelz);
     const odd = ['nelx', 'nely', 'nelz'].filter((k) => Number(v[k]) % 2 !== 0);
-    return cells <= MULTIGRID_FROM_CELLS || odd.length === 0 ? null : `${odd.map((k) => `${k} = ${v[k]}`).join(', ')} odd with ${cells} cells: above ${MULTIGRID_FROM_CELLS} cells thermoelastic3d solves by a multigrid CG that halves the grid, so every side must be even (or the grid at most ${MULTIGRID_FROM_CELLS} cells)`;
+    return cells <= CHOLESKY_UP_TO_CELLS || odd.length === 0 ? null : `${odd.map((k) => `${k} = ${v[k]}`).join(', ')} odd with ${cells} cells: above ${CHOLESKY_UP_TO_CELLS} cells thermoelastic3d solves by a multigrid CG that halves the grid, so every side must be even (or the grid at most ${CHOLESKY_UP_TO_CELLS} cells)`;
   }, { category: 'IMPL' }),
 ];
 
