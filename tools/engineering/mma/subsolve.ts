@@ -16,6 +16,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { solveDense } from './solveDense.ts';
+import { createSingleKernels, type SingleKernels } from './subsolveWasm.ts';
 
 export interface SubproblemData {
   m: number;
@@ -110,7 +111,7 @@ interface Step {
  * a step, first sets pt = from + t·dir). The squares are summed in a fixed order (per j: the x-gradient, the xsi
  * and eta complementarities; then y, z, the constraints and the remaining complementarities).
  */
-function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, step?: Step): { norm: number; max: number } {
+function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, step?: Step, K?: SingleKernels): { norm: number; max: number } {
   const { m, n } = sp;
   const sd = dataStride(m);
   const { xe, lam } = pt;
@@ -126,7 +127,14 @@ function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number
   const single = m === 1;
   const lam0 = lam[0];
   let g0 = 0;
-  for (let j = 0; j < n; j++) {
+  if (K && single) {
+    // the same pass in WebAssembly (subsolveWasm.ts)
+    K.exports.residual(n, K.at(D), K.at(xe), K.at(at), K.at(fe), K.at(de), stepping ? 1 : 0, t, epsi, lam0, K.at(K.out));
+    sq = K.out[0];
+    mx = K.out[1];
+    g0 = K.out[2];
+  }
+  for (let j = 0; j < (K && single ? 0 : n); j++) {
     const o = sd * j;
     const p = 3 * j;
     let xj, xsij, etaj;
@@ -234,11 +242,17 @@ interface Work {
   dir: Point;
   /** max(1, the step-length ratios over x, xsi, eta) of the last direction. */
   stmX: number;
+  /** m = 1: the WebAssembly passes, on whose memory the n-arrays live (unless JavaScript was asked for). */
+  kernels?: SingleKernels;
 }
 
-function createWork(m: number, n: number): Work {
+/** Allocates a subsolve's n-sized arrays (plain, or in the kernels' memory). */
+type Alloc = (length: number) => Float64Array;
+const plain: Alloc = (length) => new Float64Array(length);
+
+function createWork(m: number, n: number, alloc: Alloc, kernels?: SingleKernels): Work {
   const v = (k: number) => new Float64Array(k);
-  return { xb: v((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n), stmX: NaN };
+  return { xb: alloc((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n, alloc), stmX: NaN, kernels };
 }
 
 /** The x-block of the Newton system: delx, diagx, GG, and the sums gd and gdg the reduced system needs. */
@@ -248,8 +262,9 @@ function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, 
   const { xb, gd, gdg } = work;
   if (m === 1) {
     // the sums over j in the order of the general passes below
-    gd[0] = xBlockPass(sp, D, pt, epsi, xb);
-    gdg[0] = gramSingle(xb, n);
+    const K = work.kernels;
+    gd[0] = K ? K.exports.xBlock(n, K.at(D), K.at(pt.xe), K.at(pt.der.at), K.at(xb), epsi) : xBlockPass(sp, D, pt, epsi, xb);
+    gdg[0] = K ? K.exports.gram(n, K.at(xb)) : gramSingle(xb, n);
     return;
   }
   xBlockPass(sp, D, pt, epsi, xb);
@@ -359,7 +374,8 @@ function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi:
   const dirlam = dir.lam;
   for (let i = 0; i < m; i++) dirlam[i] = sol[i];
 
-  work.stmX = xDirection(sp, D, xe, epsi, work);
+  const K = work.kernels;
+  work.stmX = K && m === 1 ? K.exports.xDirection(sp.n, K.at(D), K.at(xe), K.at(work.xb), K.at(dir.xe), dirlam[0], epsi) : xDirection(sp, D, xe, epsi, work);
   for (let i = 0; i < m; i++) {
     const dlam = dirlam[i];
     const dy = -dely[i] / diagy[i] + dlam / diagy[i];
@@ -425,14 +441,14 @@ function maxStep(pt: Iterate, dir: Point, stmX: number): number {
   return 1 / stm;
 }
 
-function emptyPoint(m: number, n: number): Point {
+function emptyPoint(m: number, n: number, alloc: Alloc = plain): Point {
   const v = (k: number) => new Float64Array(k);
-  return { xe: v(3 * n), y: v(m), z: NaN, lam: v(m), mu: v(m), zet: NaN, s: v(m) };
+  return { xe: alloc(3 * n), y: v(m), z: NaN, lam: v(m), mu: v(m), zet: NaN, s: v(m) };
 }
 
-function emptyIterate(m: number, n: number): Iterate {
+function emptyIterate(m: number, n: number, alloc: Alloc): Iterate {
   const v = (k: number) => new Float64Array(k);
-  return { ...emptyPoint(m, n), der: { at: v(4 * n), gvec: v(m), tail: v(4 * m + 2) } };
+  return { ...emptyPoint(m, n, alloc), der: { at: alloc(4 * n), gvec: v(m), tail: v(4 * m + 2) } };
 }
 
 function axpyInto(out: Float64Array, v: Float64Array, dv: Float64Array, t: number): void {
@@ -457,6 +473,7 @@ function stepScalars(out: Point, { from, dir, t }: Step): void {
 interface Workspace {
   m: number;
   n: number;
+  wasm: boolean;
   D: Float64Array;
   a: Iterate;
   b: Iterate;
@@ -464,23 +481,29 @@ interface Workspace {
 }
 let lastWorkspace: Workspace | undefined;
 
-function workspaceFor(m: number, n: number): Workspace {
-  if (lastWorkspace?.m !== m || lastWorkspace.n !== n) {
-    lastWorkspace = { m, n, D: new Float64Array(dataStride(m) * n), a: emptyIterate(m, n), b: emptyIterate(m, n), work: createWork(m, n) };
+function workspaceFor(m: number, n: number, wasm: boolean): Workspace {
+  if (lastWorkspace?.m !== m || lastWorkspace.n !== n || lastWorkspace.wasm !== wasm) {
+    // m = 1: D (8n), two iterates' xe and at (7n each), xb and the direction's xe (3n each) in the kernels' memory
+    const kernels = wasm && m === 1 ? createSingleKernels(28 * n) : undefined;
+    const alloc = kernels ? kernels.array : plain;
+    lastWorkspace = { m, n, wasm, D: alloc(dataStride(m) * n), a: emptyIterate(m, n, alloc), b: emptyIterate(m, n, alloc), work: createWork(m, n, alloc, kernels) };
   }
   return lastWorkspace;
 }
 
-/** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
-export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
-  const ws = workspaceFor(sp.m, sp.n);
+/**
+ * Solves the MMA subproblem; returns the primal x and the multipliers lam. For m = 1 the n-passes run in
+ * WebAssembly (subsolveWasm.ts, bitwise the JavaScript passes) unless `wasm: false`.
+ */
+export function subsolve(sp: SubproblemData, opts: { wasm?: boolean } = {}): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
+  const ws = workspaceFor(sp.m, sp.n, opts.wasm ?? true);
   const { D, work } = ws;
   pack(sp, D);
   let pt = initialPoint(sp, ws.a);
   let spare = ws.b;
   let epsi = 1;
   while (epsi > sp.epsimin) {
-    let res = residual(sp, D, pt, epsi);
+    let res = residual(sp, D, pt, epsi, undefined, work.kernels);
     let newton = 0;
     while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
       newton++;
@@ -492,7 +515,7 @@ export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Arr
       let resinew = 2 * res.norm;
       while (resinew > res.norm && backtrack < MAX_BACKTRACK) {
         backtrack++;
-        trial = residual(sp, D, spare, epsi, { from: pt, dir, t: steg });
+        trial = residual(sp, D, spare, epsi, { from: pt, dir, t: steg }, work.kernels);
         resinew = trial.norm;
         steg /= 2;
       }
