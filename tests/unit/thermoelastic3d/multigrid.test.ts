@@ -13,6 +13,7 @@ import { assembleThermal, createSetup, type Thermo3DSetup } from '../../../tools
 import { createSolvers, defaultSolverKind, type Thermo3DSolvers } from '../../../tools/engineering/thermoelastic3d/solvers.ts';
 import { createThermalCholesky } from '../../../tools/engineering/thermoelastic3d/thermalSolver.ts';
 import { createThermalMultigrid } from '../../../tools/engineering/thermoelastic3d/thermalMultigrid.ts';
+import { defaultMasks } from '../../../tools/engineering/thermoelastic3d/masks.ts';
 import { optimize, type Problem } from '../../../tools/engineering/problem.ts';
 
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
@@ -135,8 +136,16 @@ describe('thermoelastic3d multigrid path on odd grids', () => {
 });
 
 describe('thermoelastic3d solver choice and grid limits', () => {
-  it('the sparse Cholesky up to 8,000 cells, the multigrid CG above; the Problem at 24×24×16 goes through it and agrees with the Cholesky path to 1e-8', async () => {
-    expect(defaultSolverKind(createSetup({ nelx: 20, nely: 20, nelz: 20 }))).toBe('cholesky');
+  it('the sparse Cholesky up to 4,000 cells, the multigrid CG above on any grid (odd sides, a heat sink at an odd node); the Problem at 24×24×16 goes through it and agrees with the Cholesky path to 1e-8', async () => {
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 15 }))).toBe('cholesky');
+    expect(defaultSolverKind(createSetup({ nelx: 16, nely: 16, nelz: 16 }))).toBe('multigrid');
+    expect(defaultSolverKind(createSetup({ nelx: 20, nely: 20, nelz: 20 }))).toBe('multigrid');
+    expect(defaultSolverKind(createSetup({ nelx: 21, nely: 19, nelz: 20 }))).toBe('multigrid');
+    const g16 = { nelx: 16, nely: 16, nelz: 16 }, g24 = { nelx: 24, nely: 24, nelz: 16 };
+    expect(defaultSolverKind(createSetup(g16, { ...defaultMasks(g16), sinks: [[16, 16, 1]] }))).toBe('multigrid');
+    const odd24 = createSetup(g24, { ...defaultMasks(g24), sinks: [[24, 24, 1]] });
+    expect(defaultSolverKind(odd24)).toBe('multigrid');
+    expect(createSolvers(odd24).mech.name).toMatch(/^pcg-geometric-multigrid-/);
     const p: Problem = await getProblem('thermoelastic3d');
     const config = { nelx: 24, nely: 24, nelz: 16 };
     const setup = createSetup(config);

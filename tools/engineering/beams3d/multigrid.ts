@@ -15,7 +15,8 @@
  * whose next level's product table would pass GALERKIN_MAX doubles)
  * factored by the sparse Cholesky once per solve. The smoother and the
  * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
- * still a symmetric preconditioner; its products read half the bytes), CG itself by K in float64.
+ * still a symmetric preconditioner; its products read half the bytes), CG itself by K in float64; both
+ * products run in WebAssembly (blockProduct.ts, bitwise the JavaScript loops they replaced).
  * Stops at ‖r‖ ≤ rtol·‖f‖.
  * Legend: level 0 = the fine grid; Pn (8×8 per fine element of a coarse one) the nodal trilinear
  * weights Pn[a·8 + A] of coarse local node A at the fine element's local node a; pos[d] the fine node
@@ -27,6 +28,7 @@ import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../
 import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
 import { cellClasses, coarseNode, coarsenGrid, compose, halves, shrinks, type Coarsening } from './coarsening.ts';
+import { createBlockProduct, type BlockProduct } from './blockProduct.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 const OMEGA = 0.6;
@@ -46,8 +48,11 @@ interface Level {
   setup: Hex8Setup;
   /** K's CSR values (coarse levels; level 0 reads the caller's) */
   values: Float64Array;
-  /** K's values rounded to float32, for the smoother's and the V-cycle residual's products (not on the coarsest level) */
-  values32: Float32Array;
+  /**
+   * K's products (blockProduct.ts; not on the coarsest level unless it is level 0): float32 for the
+   * smoother and the V-cycle's residual, float64 for CG on level 0; x and t are its vectors
+   */
+  mv?: BlockProduct;
   inv: Float64Array;
   /** per-level scratch */
   x: Float64Array;
@@ -104,14 +109,19 @@ function galerkinAdd(K: Float64Array, koff: number, Pn: Float64Array, out: Float
  */
 function assembleCoarse(setup: Hex8Setup, pr: Products, fine: Hex8Setup, s: Float64Array, values: Float64Array, acc: Float64Array): void {
   values.fill(0);
-  const { slot } = setup;
   const { G, cls, n, pos } = pr;
-  const [px, py, pz] = pos, [cx, cy, cz] = cls;
-  for (let EX = 0; EX < setup.nelx; EX++) for (let EY = 0; EY < setup.nely; EY++) for (let EZ = 0; EZ < setup.nelz; EZ++) {
-    const E = (EX * setup.nely + EY) * setup.nelz + EZ;
+  scatterCoarse(setup.slot, setup.nelx, setup.nely, setup.nelz, G, cls[0], cls[1], cls[2], n[1], n[2], pos[0], pos[1], pos[2], fine.nely, fine.nelz, s, values, acc);
+  const { fixedDiag } = setup;
+  for (let i = 0; i < fixedDiag.length; i++) values[fixedDiag[i]] = 1;
+}
+
+/** assembleCoarse's element loop, a function that ends with its loop (see `subtract`). */
+function scatterCoarse(slot: Int32Array, nelx: number, nely: number, nelz: number, G: Float64Array, cx: Int32Array, cy: Int32Array, cz: Int32Array, n1: number, n2: number, px: Int32Array, py: Int32Array, pz: Int32Array, fineNely: number, fineNelz: number, s: Float64Array, values: Float64Array, acc: Float64Array): void {
+  for (let EX = 0; EX < nelx; EX++) for (let EY = 0; EY < nely; EY++) for (let EZ = 0; EZ < nelz; EZ++) {
+    const E = (EX * nely + EY) * nelz + EZ;
     acc.fill(0);
     for (let i = px[EX]; i < px[EX + 1]; i++) for (let j = py[EY]; j < py[EY + 1]; j++) {
-      const row = (i * fine.nely + j) * fine.nelz, cij = (cx[i] * n[1] + cy[j]) * n[2];
+      const row = (i * fineNely + j) * fineNelz, cij = (cx[i] * n1 + cy[j]) * n2;
       for (let k = pz[EZ]; k < pz[EZ + 1]; k++) {
         const se = s[row + k], g = (cij + cz[k]) * 576;
         for (let q = 0; q < 576; q++) acc[q] += se * G[g + q];
@@ -123,7 +133,6 @@ function assembleCoarse(setup: Hex8Setup, pr: Products, fine: Hex8Setup, s: Floa
       if (p >= 0) values[p] += acc[q];
     }
   }
-  for (const p of setup.fixedDiag) values[p] = 1;
 }
 
 /** A level's Products: its node positions pos (fine node indices per axis) and the fine KE's Galerkin products per class triple. */
@@ -140,66 +149,12 @@ function productsSize(pos: Int32Array[]): number {
   return pos.reduce((m, p) => m * cellClasses(p).kinds.length, 576);
 }
 
-/**
- * y = A x on the setup's pattern, a node's three rows at a time: each neighbour's 3×3 block is read
- * with one column index and three x loads. Every row still sums its entries in column order, so y
- * is bitwise the scalar CSR product.
- */
-function matvec(setup: Hex8Setup, values: Float64Array, x: Float64Array, y: Float64Array): void {
-  const { rowPtr, colIdx } = setup.pattern;
-  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
-    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
-    let y0 = 0, y1 = 0, y2 = 0;
-    for (let p = p0; p < end; p += 3) {
-      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
-      const q = p + w, r = q + w;
-      y0 += values[p] * x0;
-      y0 += values[p + 1] * x1;
-      y0 += values[p + 2] * x2;
-      y1 += values[q] * x0;
-      y1 += values[q + 1] * x1;
-      y1 += values[q + 2] * x2;
-      y2 += values[r] * x0;
-      y2 += values[r + 1] * x1;
-      y2 += values[r + 2] * x2;
-    }
-    y[i] = y0;
-    y[i + 1] = y1;
-    y[i + 2] = y2;
-  }
-}
-
-/** matvec on float32 values (the V-cycle's copy of K: half the memory traffic of the float64 values). */
-function matvec32(setup: Hex8Setup, values: Float32Array, x: Float64Array, y: Float64Array): void {
-  const { rowPtr, colIdx } = setup.pattern;
-  for (let node = 0, i = 0; node < setup.nn; node++, i += 3) {
-    const p0 = rowPtr[i], w = rowPtr[i + 1] - p0, end = p0 + w;
-    let y0 = 0, y1 = 0, y2 = 0;
-    for (let p = p0; p < end; p += 3) {
-      const j = colIdx[p], x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
-      const q = p + w, r = q + w;
-      y0 += values[p] * x0;
-      y0 += values[p + 1] * x1;
-      y0 += values[p + 2] * x2;
-      y1 += values[q] * x0;
-      y1 += values[q + 1] * x1;
-      y1 += values[q + 2] * x2;
-      y2 += values[r] * x0;
-      y2 += values[r + 1] * x1;
-      y2 += values[r + 2] * x2;
-    }
-    y[i] = y0;
-    y[i + 1] = y1;
-    y[i + 2] = y2;
-  }
-}
-
 /** x += ω·D⁻¹(b − A x), `sweeps` times (t: scratch); fromZero: x is 0, so the first A x (= 0) is skipped. */
 function smooth(L: Level, sweeps: number, fromZero = false): void {
   const { x, b, t, inv } = L;
   for (let s = 0; s < sweeps; s++) {
     if (s === 0 && fromZero) t.fill(0);
-    else matvec32(L.setup, L.values32, x, t);
+    else L.mv!.mul32(x, t);
     for (let node = 0; node < L.setup.nn; node++) {
       const i = 3 * node, o = 9 * node;
       const r0 = b[i] - t[i], r1 = b[i + 1] - t[i + 1], r2 = b[i + 2] - t[i + 2];
@@ -210,8 +165,22 @@ function smooth(L: Level, sweeps: number, fromZero = false): void {
   }
 }
 
+/**
+ * r = b − t. This loop and zeroFixed's are functions of their own, not loops inside the recursive vcycle: V8
+ * (Node 20) optimized vcycle's first long loop by on-stack replacement before the code after it had run, and
+ * that OSR code then deoptimized ("insufficient type feedback", which keeps the code) on every later V-cycle.
+ */
+function subtract(b: Float64Array, t: Float64Array, r: Float64Array): void {
+  for (let i = 0; i < r.length; i++) r[i] = b[i] - t[i];
+}
+
+/** v_i = 0 on the fixed DOFs. */
+function zeroFixed(v: Float64Array, fixed: Uint8Array): void {
+  for (let i = 0; i < v.length; i++) if (fixed[i]) v[i] = 0;
+}
+
 /** opts.maxProducts: the most doubles a level's Galerkin product table may hold (default GALERKIN_MAX). */
-export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number; maxProducts?: number } = {}): Beams3DSolver {
+export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number; maxProducts?: number; wasm?: boolean } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
   const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
   const unevenCoarsestDofs = opts.coarsestDofs ?? UNEVEN_COARSEST_DOFS;
@@ -220,7 +189,7 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   const levels: Level[] = [];
   const level = (setup: Hex8Setup): Level => {
     const n = setup.ndof, nnz = setup.pattern.colIdx.length;
-    return { setup, values: new Float64Array(setup === fine ? 0 : nnz), values32: new Float32Array(nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(n), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(n) };
+    return { setup, values: new Float64Array(setup === fine ? 0 : nnz), inv: new Float64Array(9 * setup.nn), x: new Float64Array(0), b: new Float64Array(n), r: new Float64Array(n), t: new Float64Array(0) };
   };
   levels.push(level(fine));
   // node positions of each level in fine node indices, per axis
@@ -240,7 +209,16 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   const t2 = new Float64Array(t1.length);
   const coarsest = levels.at(-1)!;
   if (levels.length === 1) coarsest.values = new Float64Array(fine.pattern.colIdx.length);
-  coarsest.values32 = new Float32Array(0);
+  // the products and their vectors: level 0 also holds CG's p and q (the float64 product's input and output)
+  levels.forEach((L, l) => {
+    if (l > 0 && L === coarsest) {
+      L.x = new Float64Array(L.setup.ndof);
+      return;
+    }
+    L.mv = createBlockProduct(L.setup, l === 0 ? 4 : 2, { wasm: opts.wasm });
+    L.x = L.mv.vector();
+    L.t = L.mv.vector();
+  });
   // the coarsest level: factored once per solve (3-D geometric nested dissection), solved once per V-cycle
   const coarseSym = analyze(coarsest.setup.pattern, { coords: coarsest.setup.coords, coordDims: 3 });
   let coarseFactor: CholeskyFactor | undefined;
@@ -248,8 +226,20 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   const galerkin = positions.map((pos, l) => (l === 0 ? undefined : products(fine.KE, pos)));
   const acc = new Float64Array(576);
   // CG's vectors, reused by every solve
-  const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = new Float64Array(fine.ndof), q = new Float64Array(fine.ndof);
+  const r = new Float64Array(fine.ndof), z = new Float64Array(fine.ndof), p = levels[0].mv!.vector(), q = levels[0].mv!.vector();
   let iters = 0;
+
+  // CG's operator and preconditioner, made once (closures made per solve were new call targets for
+  // pcgIterate every solve, and each one deoptimized it)
+  const applyFine = (src: Float64Array, dst: Float64Array) => levels[0].mv!.mul(src, dst);
+  const precondition = (res: Float64Array, out: Float64Array) => {
+    if (levels.length === 1) cholSolve(coarseFactor!, res, out);
+    else {
+      levels[0].b.set(res);
+      vcycle(0);
+      out.set(levels[0].x);
+    }
+  };
 
   function vcycle(l: number): void {
     const L = levels[l];
@@ -259,11 +249,11 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
     }
     L.x.fill(0);
     smooth(L, SWEEPS, true);
-    matvec32(L.setup, L.values32, L.x, L.t);
-    for (let i = 0; i < L.r.length; i++) L.r[i] = L.b[i] - L.t[i];
+    L.mv!.mul32(L.x, L.t);
+    subtract(L.b, L.t, L.r);
     const C = levels[l + 1];
     transfer(L.down!, L.r, C.b, 'restrict', t1, t2);
-    for (let i = 0; i < C.b.length; i++) if (C.setup.fixed[i]) C.b[i] = 0;
+    zeroFixed(C.b, C.setup.fixed);
     vcycle(l + 1);
     transfer(L.down!, L.x, C.x, 'prolong', t1, t2);
     smooth(L, SWEEPS);
@@ -275,17 +265,18 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
       if (!s) throw new Error('the multigrid solver needs the element scales x_e^p for its coarse levels');
       if (b.length !== fine.ndof || x.length !== fine.ndof || s.length !== fine.nel) throw new Error(`the multigrid solver is for ${fine.ndof} DOFs and ${fine.nel} elements (b ${b.length}, x ${x.length}, scales ${s.length})`);
       const L0 = levels[0];
+      L0.mv!.load(values);
       if (levels.length === 1) L0.values.set(values);
       else {
         blockJacobi(L0.setup.pattern, values, L0.inv);
-        L0.values32.set(values);
+        L0.mv!.load32(values);
       }
       for (let l = 1; l < levels.length; l++) {
         const L = levels[l];
         assembleCoarse(L.setup, galerkin[l]!, fine, s, L.values, acc);
         if (l < levels.length - 1) {
           blockJacobi(L.setup.pattern, L.values, L.inv);
-          L.values32.set(L.values);
+          L.mv!.load32(L.values);
         }
       }
       coarseFactor = factorize(coarseSym, coarsest.values, coarseFactor);
@@ -294,15 +285,7 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
       const bnorm = norm2(b);
       iters = 0;
       if (bnorm === 0) return x;
-      const precondition = (res: Float64Array, out: Float64Array) => {
-        if (levels.length === 1) cholSolve(coarseFactor!, res, out);
-        else {
-          L0.b.set(res);
-          vcycle(0);
-          out.set(L0.x);
-        }
-      };
-      iters = pcgIterate({ x, r, z, p, q }, (src, dst) => matvec(L0.setup, values, src, dst), precondition, bnorm, rtol, maxIter);
+      iters = pcgIterate({ x, r, z, p, q }, applyFine, precondition, bnorm, rtol, maxIter);
       if (iters > 0) return x;
       throw new NumericError(`beams3d: multigrid CG did not reach rtol ${rtol} in ${maxIter} iterations`);
     },

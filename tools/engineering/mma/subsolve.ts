@@ -16,6 +16,7 @@
  */
 import { NumericError } from '../../errors.ts';
 import { solveDense } from './solveDense.ts';
+import { createSingleKernels, type SingleKernels } from './subsolveWasm.ts';
 
 export interface SubproblemData {
   m: number;
@@ -110,7 +111,7 @@ interface Step {
  * a step, first sets pt = from + t·dir). The squares are summed in a fixed order (per j: the x-gradient, the xsi
  * and eta complementarities; then y, z, the constraints and the remaining complementarities).
  */
-function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, step?: Step): { norm: number; max: number } {
+function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, step?: Step, K?: SingleKernels): { norm: number; max: number } {
   const { m, n } = sp;
   const sd = dataStride(m);
   const { xe, lam } = pt;
@@ -126,7 +127,14 @@ function residual(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number
   const single = m === 1;
   const lam0 = lam[0];
   let g0 = 0;
-  for (let j = 0; j < n; j++) {
+  if (K && single) {
+    // the same pass in WebAssembly (subsolveWasm.ts)
+    K.exports.residual(n, K.at(D), K.at(xe), K.at(at), K.at(fe), K.at(de), stepping ? 1 : 0, t, epsi, lam0, K.at(K.out));
+    sq = K.out[0];
+    mx = K.out[1];
+    g0 = K.out[2];
+  }
+  for (let j = 0; j < (K && single ? 0 : n); j++) {
     const o = sd * j;
     const p = 3 * j;
     let xj, xsij, etaj;
@@ -234,23 +242,58 @@ interface Work {
   dir: Point;
   /** max(1, the step-length ratios over x, xsi, eta) of the last direction. */
   stmX: number;
+  /** m = 1: the WebAssembly passes, on whose memory the n-arrays live (unless JavaScript was asked for). */
+  kernels?: SingleKernels;
 }
 
-function createWork(m: number, n: number): Work {
+/** Allocates a subsolve's n-sized arrays (plain, or in the kernels' memory). */
+type Alloc = (length: number) => Float64Array;
+const plain: Alloc = (length) => new Float64Array(length);
+
+function createWork(m: number, n: number, alloc: Alloc, kernels?: SingleKernels): Work {
   const v = (k: number) => new Float64Array(k);
-  return { xb: v((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n), stmX: 1 };
+  return { xb: alloc((2 + m) * n), gd: v(m), gdg: v(m * m), dely: v(m), diagy: v(m), dellam: v(m), diaglamyi: v(m), dir: emptyPoint(m, n, alloc), stmX: NaN, kernels };
 }
 
 /** The x-block of the Newton system: delx, diagx, GG, and the sums gd and gdg the reduced system needs. */
 function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, work: Work): void {
   const { m, n } = sp;
+  const sb = 2 + m;
+  const { xb, gd, gdg } = work;
+  if (m === 1) {
+    // the sums over j in the order of the general passes below
+    const K = work.kernels;
+    gd[0] = K ? K.exports.xBlock(n, K.at(D), K.at(pt.xe), K.at(pt.der.at), K.at(xb), epsi) : xBlockPass(sp, D, pt, epsi, xb);
+    gdg[0] = K ? K.exports.gram(n, K.at(xb)) : gramSingle(xb, n);
+    return;
+  }
+  xBlockPass(sp, D, pt, epsi, xb);
+  for (let i = 0; i < m; i++) {
+    let gi = 0;
+    for (let j = 0; j < n; j++) gi += (xb[sb * j + 2 + i] * xb[sb * j]) / xb[sb * j + 1];
+    gd[i] = gi;
+    for (let k = 0; k <= i; k++) {
+      let acc = 0;
+      for (let j = 0; j < n; j++) acc += (xb[sb * j + 2 + i] * xb[sb * j + 2 + k]) / xb[sb * j + 1];
+      gdg[i * m + k] = acc;
+    }
+  }
+}
+
+/**
+ * xb's delx, diagx and GG (stride 2 + m) at pt; for m = 1 returns gd = Σ_j GG_j·delx_j/diagx_j (0 otherwise).
+ * The hot n-loops of the Newton step are functions of their own that end with the loop (here and in
+ * `xDirection`, `gramSingle`): V8 (Node 20) first optimizes a long loop by on-stack replacement, and when
+ * code after the loop had not run yet, that OSR code deoptimized on every later call ("insufficient type
+ * feedback" is a soft deopt that keeps the code), so the loop ran unoptimized through most of an optimize.
+ */
+function xBlockPass(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, xb: Float64Array): number {
+  const { m, n } = sp;
   const sd = dataStride(m);
   const sb = 2 + m;
   const { xe } = pt;
   const { at } = pt.der;
-  const { xb, gd, gdg } = work;
   let g = 0;
-  let gg = 0;
   for (let j = 0; j < n; j++) {
     const o = sd * j;
     const p = 3 * j;
@@ -270,30 +313,24 @@ function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, 
     xb[b] = dx;
     xb[b + 1] = dg;
     if (m === 1) {
-      // one fused pass: the sums over j in the order of the general passes below
       const G = D[o + PQ] * uxinv2 - D[o + PQ + 1] * xlinv2;
       xb[b + 2] = G;
       g += (G * dx) / dg;
-      gg += (G * G) / dg;
     } else {
       for (let i = 0; i < m; i++) xb[b + 2 + i] = D[o + PQ + i] * uxinv2 - D[o + PQ + m + i] * xlinv2;
     }
   }
-  if (m === 1) {
-    gd[0] = g;
-    gdg[0] = gg;
-    return;
+  return g;
+}
+
+/** m = 1: gdg = Σ_j GG_j²/diagx_j over xb (stride 3). */
+function gramSingle(xb: Float64Array, n: number): number {
+  let gg = 0;
+  for (let j = 0; j < n; j++) {
+    const G = xb[3 * j + 2];
+    gg += (G * G) / xb[3 * j + 1];
   }
-  for (let i = 0; i < m; i++) {
-    let gi = 0;
-    for (let j = 0; j < n; j++) gi += (xb[sb * j + 2 + i] * xb[sb * j]) / xb[sb * j + 1];
-    gd[i] = gi;
-    for (let k = 0; k <= i; k++) {
-      let acc = 0;
-      for (let j = 0; j < n; j++) acc += (xb[sb * j + 2 + i] * xb[sb * j + 2 + k]) / xb[sb * j + 1];
-      gdg[i * m + k] = acc;
-    }
-  }
+  return gg;
 }
 
 /**
@@ -301,12 +338,10 @@ function xBlock(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, 
  * n-ratio of the step-length rule into work.stmX); pt.der is from `residual` at pt.
  */
 function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi: number, work: Work): Point {
-  const { m, n } = sp;
-  const sd = dataStride(m);
-  const sb = 2 + m;
+  const { m } = sp;
   const { xe, y, z, lam, mu, zet, s } = pt;
   const { gvec } = pt.der;
-  const { xb, gd, gdg, dely, diagy, dellam, diaglamyi, dir } = work;
+  const { gd, gdg, dely, diagy, dellam, diaglamyi, dir } = work;
   xBlock(sp, D, pt, epsi, work);
   let alam = 0;
   for (let i = 0; i < m; i++) alam += sp.a[i] * lam[i];
@@ -339,9 +374,33 @@ function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi:
   const dirlam = dir.lam;
   for (let i = 0; i < m; i++) dirlam[i] = sol[i];
 
+  const K = work.kernels;
+  work.stmX = K && m === 1 ? K.exports.xDirection(sp.n, K.at(D), K.at(xe), K.at(work.xb), K.at(dir.xe), dirlam[0], epsi) : xDirection(sp, D, xe, epsi, work);
+  for (let i = 0; i < m; i++) {
+    const dlam = dirlam[i];
+    const dy = -dely[i] / diagy[i] + dlam / diagy[i];
+    dir.y[i] = dy;
+    dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
+    dir.s[i] = -s[i] + epsi / lam[i] - (s[i] * dlam) / lam[i];
+  }
+  dir.z = dz;
+  dir.zet = -zet + epsi / z - (zet * dz) / z;
+  return dir;
+}
+
+/**
+ * The x-part of the Newton direction (dx, dxsi, deta into work.dir.xe) from the x-block and dir.lam; returns the
+ * largest n-ratio of the step-length rule (maxStep), taken as the direction is formed (a function of its own:
+ * see `xBlockPass`).
+ */
+function xDirection(sp: SubproblemData, D: Float64Array, xe: Float64Array, epsi: number, work: Work): number {
+  const { m, n } = sp;
+  const sd = dataStride(m);
+  const sb = 2 + m;
+  const { xb, dir } = work;
+  const dirlam = dir.lam;
   const de = dir.xe;
   const dl = dirlam[0];
-  // The n-ratios of the step-length rule (maxStep) as the direction is formed.
   let stm = 1;
   for (let j = 0; j < n; j++) {
     const b = sb * j;
@@ -364,17 +423,7 @@ function newtonDirection(sp: SubproblemData, D: Float64Array, pt: Iterate, epsi:
     de[p + 2] = deta;
     stm = Math.max(stm, (-1.01 * dxsi) / xsij, (-1.01 * deta) / etaj, (-1.01 * dx) / xa, (1.01 * dx) / bx);
   }
-  for (let i = 0; i < m; i++) {
-    const dlam = dirlam[i];
-    const dy = -dely[i] / diagy[i] + dlam / diagy[i];
-    dir.y[i] = dy;
-    dir.mu[i] = -mu[i] + epsi / y[i] - (mu[i] * dy) / y[i];
-    dir.s[i] = -s[i] + epsi / lam[i] - (s[i] * dlam) / lam[i];
-  }
-  dir.z = dz;
-  dir.zet = -zet + epsi / z - (zet * dz) / z;
-  work.stmX = stm;
-  return dir;
+  return stm;
 }
 
 /**
@@ -392,14 +441,14 @@ function maxStep(pt: Iterate, dir: Point, stmX: number): number {
   return 1 / stm;
 }
 
-function emptyPoint(m: number, n: number): Point {
+function emptyPoint(m: number, n: number, alloc: Alloc = plain): Point {
   const v = (k: number) => new Float64Array(k);
-  return { xe: v(3 * n), y: v(m), z: 0, lam: v(m), mu: v(m), zet: 0, s: v(m) };
+  return { xe: alloc(3 * n), y: v(m), z: NaN, lam: v(m), mu: v(m), zet: NaN, s: v(m) };
 }
 
-function emptyIterate(m: number, n: number): Iterate {
+function emptyIterate(m: number, n: number, alloc: Alloc): Iterate {
   const v = (k: number) => new Float64Array(k);
-  return { ...emptyPoint(m, n), der: { at: v(4 * n), gvec: v(m), tail: v(4 * m + 2) } };
+  return { ...emptyPoint(m, n, alloc), der: { at: alloc(4 * n), gvec: v(m), tail: v(4 * m + 2) } };
 }
 
 function axpyInto(out: Float64Array, v: Float64Array, dv: Float64Array, t: number): void {
@@ -424,6 +473,7 @@ function stepScalars(out: Point, { from, dir, t }: Step): void {
 interface Workspace {
   m: number;
   n: number;
+  wasm: boolean;
   D: Float64Array;
   a: Iterate;
   b: Iterate;
@@ -431,23 +481,29 @@ interface Workspace {
 }
 let lastWorkspace: Workspace | undefined;
 
-function workspaceFor(m: number, n: number): Workspace {
-  if (lastWorkspace?.m !== m || lastWorkspace.n !== n) {
-    lastWorkspace = { m, n, D: new Float64Array(dataStride(m) * n), a: emptyIterate(m, n), b: emptyIterate(m, n), work: createWork(m, n) };
+function workspaceFor(m: number, n: number, wasm: boolean): Workspace {
+  if (lastWorkspace?.m !== m || lastWorkspace.n !== n || lastWorkspace.wasm !== wasm) {
+    // m = 1: D (8n), two iterates' xe and at (7n each), xb and the direction's xe (3n each) in the kernels' memory
+    const kernels = wasm && m === 1 ? createSingleKernels(28 * n) : undefined;
+    const alloc = kernels ? kernels.array : plain;
+    lastWorkspace = { m, n, wasm, D: alloc(dataStride(m) * n), a: emptyIterate(m, n, alloc), b: emptyIterate(m, n, alloc), work: createWork(m, n, alloc, kernels) };
   }
   return lastWorkspace;
 }
 
-/** Solves the MMA subproblem; returns the primal x and the multipliers lam. */
-export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
-  const ws = workspaceFor(sp.m, sp.n);
+/**
+ * Solves the MMA subproblem; returns the primal x and the multipliers lam. For m = 1 the n-passes run in
+ * WebAssembly (subsolveWasm.ts, bitwise the JavaScript passes) unless `wasm: false`.
+ */
+export function subsolve(sp: SubproblemData, opts: { wasm?: boolean } = {}): { x: Float64Array; lam: Float64Array; y: Float64Array; z: number } {
+  const ws = workspaceFor(sp.m, sp.n, opts.wasm ?? true);
   const { D, work } = ws;
   pack(sp, D);
   let pt = initialPoint(sp, ws.a);
   let spare = ws.b;
   let epsi = 1;
   while (epsi > sp.epsimin) {
-    let res = residual(sp, D, pt, epsi);
+    let res = residual(sp, D, pt, epsi, undefined, work.kernels);
     let newton = 0;
     while (res.max > 0.9 * epsi && newton < MAX_NEWTON) {
       newton++;
@@ -459,7 +515,7 @@ export function subsolve(sp: SubproblemData): { x: Float64Array; lam: Float64Arr
       let resinew = 2 * res.norm;
       while (resinew > res.norm && backtrack < MAX_BACKTRACK) {
         backtrack++;
-        trial = residual(sp, D, spare, epsi, { from: pt, dir, t: steg });
+        trial = residual(sp, D, spare, epsi, { from: pt, dir, t: steg }, work.kernels);
         resinew = trial.norm;
         steg /= 2;
       }

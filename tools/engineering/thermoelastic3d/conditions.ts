@@ -28,7 +28,7 @@ export const configFields: readonly FieldSpec[] = [
 ];
 
 /**
- * EngiAI's hard limits (errors), measured (README.md of this folder): up to 8,000 cells (20³) both systems are
+ * EngiAI's hard limits (errors), measured (README.md of this folder): up to 4,000 cells both systems are
  * solved by the sparse Cholesky; above, by the geometric multigrid CG (solvers.ts), on any side lengths. Measured per FE pass (CPU time): 32³ 4–11 s in ≈ 0.5 GB; 40³ (64,000 cells, the largest allowed,
  * as for Beams3D) 9–22 s in ≈ 0.8 GB.
  */

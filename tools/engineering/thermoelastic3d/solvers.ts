@@ -1,5 +1,5 @@
 /**
- * Which solvers a ThermoElastic3D grid gets, for its two systems together: up to MULTIGRID_FROM_CELLS (8,000)
+ * Which solvers a ThermoElastic3D grid gets, for its two systems together: up to MULTIGRID_FROM_CELLS (4,000)
  * cells the sparse Cholesky for both; above, the geometric multigrid CG for
  * both (the mechanical one is beams3d/multigrid.ts on the TE3D supports, the thermal one thermalMultigrid.ts), on
  * any side lengths and any clamps and sinks (they stay nodes of every coarse level, beams3d/coarsening.ts).
@@ -13,8 +13,12 @@ import { createThermalMultigrid } from './thermalMultigrid.ts';
 
 export type Thermo3DSolverKind = 'cholesky' | 'multigrid';
 
-/** ThermoElastic3D's own threshold (measured at 16³: the Cholesky pass 0.25–0.46 s CPU, the multigrid one 0.75 s). */
-export const MULTIGRID_FROM_CELLS = 8000;
+/**
+ * Above this many cells the multigrid, on any grid (measured 2026-12-02 at 16³, 5 iterations + the extra
+ * pass, load average 5: the multigrid 0.22–0.24 s CPU per FE pass, the Cholesky 0.39–0.41 s; it was 0.75 s
+ * against 0.25–0.46 s before the multigrid's products went to WebAssembly).
+ */
+export const MULTIGRID_FROM_CELLS = 4000;
 
 export interface Thermo3DSolvers {
   mech: Beams3DSolver;
