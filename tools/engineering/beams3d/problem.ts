@@ -11,7 +11,7 @@ import { runConstraints, type ConfigValues, type Violation } from '../constraint
 import { assertConfigValid, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { assertHexDesign, hexDesignShape } from './design.ts';
-import { configConstraints, configFields, conditions, typedConfig, type Beams3DConfig } from './conditions.ts';
+import { configConstraints, configFields, conditions, masks, typedConfig, type Beams3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
@@ -41,7 +41,7 @@ function fmt(v: number): string {
 }
 
 export function createBeams3D(): Problem {
-  const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
+  const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial, masks);
   return {
     id: ID,
     version: 0,
@@ -53,6 +53,7 @@ export function createBeams3D(): Problem {
     configFields,
     configConstraints,
     solidAxes: 'yxz',
+    masks,
     resolveConfig,
     designShape(config) {
       return shapeOf(typedConfig(resolveConfig(config)));

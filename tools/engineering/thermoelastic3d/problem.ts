@@ -17,14 +17,14 @@ import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, Step
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
 import { isosurfacePicture, projectionPanels } from '../export/solidRender.ts';
 import { assertHexDesign, hexDesignShape } from '../beams3d/design.ts';
-import { configConstraints, configFields, conditions, typedConfig, type Thermo3DConfig } from './conditions.ts';
+import { configConstraints, configFields, conditions, masks, typedConfig, type Thermo3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeThermo3D } from './optimize.ts';
 import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'thermoelastic3d';
 const FIELDS = [...conditions, ...configFields];
-const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
+const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial, masks);
 
 export function assertConfig(values: ConfigValues): Thermo3DConfig {
   assertConfigValid(ID, FIELDS, configConstraints, values);
@@ -58,6 +58,7 @@ export const thermoelastic3d: Problem = {
   configFields,
   configConstraints,
   solidAxes: 'yxz',
+  masks,
   resolveConfig,
   designShape(config) {
     return shapeOf(typedConfig(resolveConfig(config)));

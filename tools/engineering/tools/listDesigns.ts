@@ -4,6 +4,7 @@ import { InputError } from '../../errors.ts';
 import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
 import type { DesignMeta } from '../store/designMeta.ts';
+import { compactValues } from '../nodeMask.ts';
 import { loadStored, simulateDesign } from '../workflow.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { compareDesignsOutput, listDesignsOutput } from './outputSchemas.ts';
@@ -14,7 +15,7 @@ const row = (m: DesignMeta) => ({
   design_id: m.id,
   problem: m.problem,
   conditions: m.conditions,
-  config: m.config,
+  config: compactValues(m.config),
   objectives: rounded(m.objectives),
   iterations: m.iterations,
   created: m.createdAt,
