@@ -4,13 +4,13 @@
  * A flag is the field name with `_` written as `-` (the `_` spelling is accepted too); booleans take
  * `--flag`, `--no-flag` or `--flag true|false`; a few short aliases are listed below. A node mask the
  * problem declares (`--fixed-elements`) takes JSON text (a node list [[x,y,z],...] or EngiBench's nested 0/1
- * array) or the path of a .json or .npy file holding one (nodeMaskFile.ts).
+ * array) or the path of a .json or .npy file holding one (store/nodeMaskFile.ts).
  */
 import type { ConfigValues } from '../tools/engineering/constraint.ts';
 import type { FieldSpec, Problem } from '../tools/engineering/problem.ts';
 import { InputError } from '../tools/errors.ts';
 import { parseNodeMask, type MaskSpec, type NodeMask } from '../tools/engineering/nodeMask.ts';
-import { readNodeMaskFile } from '../tools/engineering/nodeMaskFile.ts';
+import { readNodeMaskFile } from '../tools/engineering/store/nodeMaskFile.ts';
 
 /** Short names people type, per field name. */
 const ALIASES: Record<string, string> = {

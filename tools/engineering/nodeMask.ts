@@ -8,7 +8,7 @@
  * - EngiBench's nested array of 0/1 (or false/true): the shape is kept, for the problem's shape check;
  * - a list of node coordinates [[x, y, z], ...] (what a person or a model can type);
  * - an already parsed mask { nodes, shape? } (what meta.json stores);
- * - on the CLI also a .json file of either array, or a NumPy .npy file of the nested array (nodeMaskFile.ts).
+ * - on the CLI also a .json file of either array, or a NumPy .npy file of the nested array (store/nodeMaskFile.ts).
  * The value is { nodes, shape? } with the nodes deduplicated, in node-id order (x slowest, z fastest).
  * Bounded: no level of the nested array, and no node list, may be longer than the declared maxSide (levels)
  * or maxSide³ (nodes); lengths are checked before anything is read. Which grid the mask must fit, and

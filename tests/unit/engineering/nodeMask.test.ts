@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMaskOnGrid, compactMask, compactValues, maskHash, parseNodeMask } from '../../../tools/engineering/nodeMask.ts';
-import { readNodeMaskFile } from '../../../tools/engineering/nodeMaskFile.ts';
+import { readNodeMaskFile } from '../../../tools/engineering/store/nodeMaskFile.ts';
 import { encodeNpyArray } from '../../../tools/engineering/store/npy.ts';
 import { InputError } from '../../../tools/errors.ts';
 

@@ -1,14 +1,14 @@
 /**
  * A node mask from a file (what `engiai ... --fixed-elements nodes.json` reads): a .json file holding either
  * form nodeMask.ts accepts, or a NumPy .npy file of EngiBench's (n0, n1, n2) array (np.save of a mask; entries
- * 0 or 1 in any numeric or bool dtype, read by store/npy.ts). Bounded: the file's size is checked before it is
+ * 0 or 1 in any numeric or bool dtype, read by npy.ts). Bounded: the file's size is checked before it is
  * read (MAX_MASK_FILE_BYTES), the .npy shape before its data.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { InputError } from '../errors.ts';
-import { fileFault } from '../fileFaults.ts';
-import { parseNodeMask, type Node, type NodeMask } from './nodeMask.ts';
-import { decodeNpy, readNpyHeader } from './store/npy.ts';
+import { InputError } from '../../errors.ts';
+import { fileFault } from '../../fileFaults.ts';
+import { parseNodeMask, type Node, type NodeMask } from '../nodeMask.ts';
+import { decodeNpy, readNpyHeader } from './npy.ts';
 
 /** 16 MB: a 65³ float64 .npy is 2.2 MB, the same array as JSON about 0.8 MB. */
 export const MAX_MASK_FILE_BYTES = 16 * 1024 * 1024;
