@@ -21,7 +21,7 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const text = (r: { content?: unknown }) => JSON.stringify(r.content);
+const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content);
 
 describe('node masks over MCP', () => {
   it('optimize_design offers the masks in its schema; heatsink_elements changes a thermoelastic3d result; simulate_design keeps it', async () => {

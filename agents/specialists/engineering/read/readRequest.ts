@@ -12,6 +12,7 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
+import { readMaskMentions } from './masks.ts';
 import { describedMentions, fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
 import { readReferences, type Reference } from './references.ts';
@@ -117,6 +118,8 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
 
 function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: Claims): void {
   const s = r.text.text;
+  // masks first, so that a node list's numbers are not read as values
+  for (const m of readMaskMentions(s, info, claims)) r.notApplied.push(`"${originalOf(r.text, s.indexOf(m.said), s.indexOf(m.said) + m.said.length)}" (${m.reason})`);
   const mentions = findMentions(s, info).filter((m) => claims.isFree(m.start, m.end));
   for (const m of mentions) claims.claim(m.start, m.end);
   const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));
