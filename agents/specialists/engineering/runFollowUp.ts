@@ -62,6 +62,24 @@ function relativeTo(r: Reading, base: ThreadDesign): Reading {
 }
 
 /**
+ * The earlier design's node masks, for a new design from it: a node list the thread kept (from the call that
+ * made it) is passed on as it was; one known only by its compact form (a list_designs row: count and hash) cannot
+ * be, and is reported as not applied rather than dropped silently.
+ */
+function keptMasks(base: ThreadDesign, info: ProblemInfo, extras: { notes: string[]; notApplied: string[] }): Values {
+  const out: Record<string, unknown> = {};
+  for (const m of info.masks ?? []) {
+    const v: unknown = base.config?.[m.name] ?? base.conditions?.[m.name];
+    if (v === undefined) continue;
+    if (Array.isArray(v)) {
+      out[m.name] = v;
+      extras.notes.push(`${m.name} as in ${base.id} (${v.length} ${Array.isArray(v[0]) && Array.isArray(v[0][0]) ? 'planes' : 'nodes'})`);
+    } else extras.notApplied.push(`${m.name} of ${base.id} (known here only by its node count and hash: the new design has the default, ${m.default}; give the nodes again to keep it)`);
+  }
+  return out as Values;
+}
+
+/**
  * A design whose values the context does not state (another model wrote the answer): the values of
  * the request that made it, when that request gave every required one; else list_designs is asked.
  */
@@ -99,6 +117,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
     const kept = pick(base.conditions, condNames.filter((n) => !(n in v.conditions)));
     const keptCfg = pick(base.config, cfgNames.filter((n) => !(n in v.config)));
     if (Object.keys(kept).length + Object.keys(keptCfg).length) extras.notes.push(`other values as in ${base.id}: ${JSON.stringify({ ...kept, ...keptCfg })}`);
+    const masks = keptMasks(base, info, extras);
     const earlier = fu.sameSteps && base.request ? normalize(base.request).text : '';
     const again = earlier ? readSteps(earlier) : null;
     // a picture like the earlier design's: a new design made from one the person asked to see is rendered too
@@ -108,7 +127,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
     return {
       extras,
       work: {
-        optimize: { problem: base.problem, conditions, config: { ...keptCfg, ...pick(v.config, cfgNames) } },
+        optimize: { problem: base.problem, conditions, config: { ...keptCfg, ...pick(v.config, cfgNames), ...masks } },
         simulate: st.simulate || Boolean(again?.simulate),
         render: st.render || Boolean(again?.render) || shown,
         stl: st.stl || Boolean(again?.stl),
