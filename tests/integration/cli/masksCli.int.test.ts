@@ -65,6 +65,15 @@ describe('engiai CLI with node masks', () => {
     expect(run('--force-elements-z', '[[3,2,4],[0,0,4]]').objective).toBeGreaterThan(base.objective);
   });
 
+  it('problems --json lists each problem\'s masks with role and default; a 2-D problem has none', () => {
+    const r = engiai(home, ['problems', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as { id: string; masks: { name: string; role: string; default: string }[] }[];
+    expect(rows.find((p) => p.id === 'beams3d')!.masks.map((m) => `${m.name}:${m.role}`)).toEqual(['fixed_elements:config', 'force_elements_z:config', 'force_elements_x:config', 'force_elements_y:config']);
+    expect(rows.find((p) => p.id === 'thermoelastic3d')!.masks.map((m) => m.name)).toEqual(['fixed_elements', 'force_elements_x', 'force_elements_y', 'force_elements_z', 'heatsink_elements']);
+    expect(rows.find((p) => p.id === 'beams2d')!.masks).toEqual([]);
+  });
+
   it("bad masks exit 2 with the mask's name and EngiBench's message, and store nothing", () => {
     const before = designs(home);
     const empty = engiai(home, ['optimize', 'beams3d', '--nelx', '6', '--nely', '4', '--nelz', '4', '--max-iter', '1', '--fixed-elements', '[]']);
