@@ -47,6 +47,11 @@ describe('node masks through the agent tools', () => {
     // list_designs shows the config with the mask compact
     const listed = (await call('list_designs', {})).result as { designs: { design_id: string; config: Record<string, unknown> }[] };
     expect(listed.designs.find((d) => d.design_id === m.design_id)!.config.fixed_elements).toMatchObject({ nodes: 4 });
+    // compare_designs names the mask as what differs
+    const cmp = (await call('compare_designs', { design_ids: [a.design_id, m.design_id] })).result as { differing_conditions: string[]; designs: { masks?: unknown }[] };
+    expect(cmp.differing_conditions).toEqual(['fixed_elements']);
+    expect(cmp.designs[0].masks).toBeUndefined();
+    expect(cmp.designs[1].masks).toEqual(m.masks);
   });
 
   it('thermoelastic3d takes its masks as conditions; bad masks are refused by name and nothing is stored', async () => {
