@@ -47,7 +47,7 @@ export function createBeams3D(): Problem {
     version: 0,
     title: 'Beams3D: 3-D cantilever-block compliance minimization',
     description:
-      'Minimize the compliance of a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, SIMP x^p with no Emin) clamped at its four bottom corners, under one +0.5 z load on the top face at node (round(forcedist_x·nelx), round(forcedist_y·nely)), with a volume-fraction constraint, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
+      'Minimize the compliance of a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, SIMP x^p with no Emin) clamped at its four bottom corners, under one +0.5 z load on the top face at node (round(forcedist_x·nelx), round(forcedist_y·nely)) (other supports and loads: the fixed_elements and force_elements_z node masks), with a volume-fraction constraint, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
     objectives: [{ name: 'c', direction: 'minimize', description: 'compliance fᵀu (lower is stiffer)' }],
     conditions,
     configFields,
