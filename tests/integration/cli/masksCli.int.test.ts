@@ -44,6 +44,13 @@ describe('engiai CLI with node masks', () => {
     const other = engiai(home, ['simulate', 'thermoelastic3d', '--design', b.design.id, '--heatsink-elements', '[[4,4,0],[0,0,4]]', '--json']);
     expect(other.code, other.stderr).toBe(0);
     expect(JSON.parse(other.stdout).warnings.join(' ')).toMatch(/simulated under changed conditions \(heatsink_elements\)/);
+    // engiai designs lists the mask beside the conditions
+    const listed = engiai(home, ['designs', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = JSON.parse(listed.stdout).designs as { id: string; masks?: Record<string, { nodes: number }> }[];
+    expect(rows.find((d) => d.id === b.design.id)!.masks).toEqual({ fixed_elements: b.config.fixed_elements });
+    expect(rows.find((d) => d.id === a.design.id)!.masks).toBeUndefined();
+    expect(engiai(home, ['designs']).stdout).toMatch(/fixed_elements 25 nodes/);
   });
 
   it('beams3d: simulate --fixed-elements mask.npy (np.save of a bool array) and --force-elements-z JSON change the compliance', () => {
