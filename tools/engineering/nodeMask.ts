@@ -42,6 +42,11 @@ export const isNodeMask = (v: unknown): v is NodeMask => typeof v === 'object' &
 
 /** `name` may carry its owner ("beams3d: fixed_elements"); the error's field is the mask's own name. */
 const err = (name: string, msg: string, hint?: string) => new InputError(`${name}: ${msg}`, { field: name.replace(/^.*: /, ''), ...(hint ? { hint } : {}) });
+/** A value for an error message, cut to 60 characters (a hostile entry may be a long array). */
+const shown = (v: unknown) => {
+  const t = JSON.stringify(v) ?? String(v);
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t;
+};
 const FORMS = 'give a mask as EngiBench\'s nested [x][y][z] array of 0/1, or as a list of node coordinates [[x, y, z], ...]';
 
 /** Parses one of the accepted forms (see the header); InputError naming the mask (`name`, e.g. "beams3d: fixed_elements") otherwise. */
@@ -57,7 +62,7 @@ export function parseNodeMask(name: string, value: unknown, maxSide: number): No
 }
 
 function shapeOf(name: string, s: unknown, maxSide: number): [number, number, number] {
-  if (!Array.isArray(s) || s.length !== 3 || !s.every((v) => Number.isInteger(v) && v >= 1 && v <= maxSide)) throw err(name, `shape must be three integers in [1, ${maxSide}], got ${JSON.stringify(s)}`);
+  if (!Array.isArray(s) || s.length !== 3 || !s.every((v) => Number.isInteger(v) && v >= 1 && v <= maxSide)) throw err(name, `shape must be three integers in [1, ${maxSide}], got ${shown(s)}`);
   return [s[0], s[1], s[2]];
 }
 
@@ -72,7 +77,7 @@ function nodeList(name: string, list: unknown[], maxSide: number): Node[] {
   for (let i = 0; i < list.length; i++) {
     const p: unknown = list[i];
     const ok = Array.isArray(p) && p.length === 3 && p.every((v) => Number.isInteger(v) && v >= 0);
-    if (!ok) throw err(name, `entry ${i} is ${JSON.stringify(p) ?? String(p)}; a node is [x, y, z] with integer coordinates >= 0`, FORMS);
+    if (!ok) throw err(name, `entry ${i} is ${shown(p)}; a node is [x, y, z] with integer coordinates >= 0`, FORMS);
     const [x, y, z] = p as Node;
     if (x >= maxSide || y >= maxSide || z >= maxSide) throw tooLarge(name, `node [${x}, ${y}, ${z}]`, maxSide);
     ids.add((x * maxSide + y) * maxSide + z);
@@ -98,7 +103,7 @@ function fromNested(name: string, a: unknown[], maxSide: number): NodeMask {
       for (let z = 0; z < n2; z++) {
         const v: unknown = row[z];
         if (v === 1 || v === true) nodes.push([x, y, z]);
-        else if (v !== 0 && v !== false) throw err(name, `[${x}][${y}][${z}] = ${JSON.stringify(v) ?? String(v)}; mask entries must be 0 or 1`);
+        else if (v !== 0 && v !== false) throw err(name, `[${x}][${y}][${z}] = ${shown(v)}; mask entries must be 0 or 1`);
       }
     }
   }

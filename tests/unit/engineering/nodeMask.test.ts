@@ -43,6 +43,8 @@ describe('node masks', () => {
     expect(e.field).toBe('fixed_elements');
     expect(thrown(() => parseNodeMask('m', [[0, 0]], 65)).message).toMatch(/entry 0 is \[0,0\]; a node is \[x, y, z\]/);
     expect(thrown(() => parseNodeMask('m', [[0, 0.5, 1]], 65)).message).toMatch(/integer coordinates/);
+    // a long entry is cut in the message
+    expect(thrown(() => parseNodeMask('m', [new Array(10_000).fill(7)], 65)).message.length).toBeLessThan(300);
     expect(thrown(() => parseNodeMask('m', [[[0, 2]]], 65)).message).toMatch(/\[0\]\[0\]\[1\] = 2; mask entries must be 0 or 1/);
     expect(thrown(() => parseNodeMask('m', [[[0, 1]], [[0]]], 65)).message).toMatch(/Invalid shape for m: \[1\]\[0\] is not an array of length 2/);
   });
