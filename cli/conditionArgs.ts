@@ -77,7 +77,7 @@ function maskArg(problemId: string, mask: MaskSpec, raw: string): NodeMask {
   try {
     value = JSON.parse(raw);
   } catch (e) {
-    throw new InputError(`--${flagName(mask.name)}: not valid JSON (${(e as Error).message})`, { field: mask.name, hint: "e.g. --fixed-elements '[[0,0,0],[4,0,0]]', or a .json or .npy file" });
+    throw new InputError(`--${flagName(mask.name)}: not valid JSON (${(e as Error).message})`, { field: mask.name, hint: `e.g. --${flagName(mask.name)} '[[0,0,0],[4,0,0]]', or a .json or .npy file` });
   }
   return parseNodeMask(name, value, mask.maxSide);
 }

@@ -1,6 +1,6 @@
 /**
- * A node mask: the value kind of EngiBench's boundary-condition masks (Beams3D's fixed_elements and
- * force_elements_z, ThermoElastic3D's five masks; engibench-3d-and-api.md §1.2, §2.2). EngiBench gives a mask as
+ * A node mask: the value kind of EngiBench's boundary-condition masks (supports, loads, heat sinks;
+ * engibench-3d-and-api.md §1.2, §2.2), which a problem declares (Problem.masks). EngiBench gives a mask as
  * an array of shape (n0, n1, n2) (the problem's node grid, indexed [x][y][z]) with entries in [0, 1]; a node is
  * in the mask where its entry is nonzero.
  *
@@ -40,7 +40,7 @@ export interface MaskSpec {
 
 export const isNodeMask = (v: unknown): v is NodeMask => typeof v === 'object' && v !== null && !Array.isArray(v) && Array.isArray((v as NodeMask).nodes);
 
-/** `name` may carry its owner ("beams3d: fixed_elements"); the error's field is the mask's own name. */
+/** `name` may carry its owner ("<problem>: <mask>"); the error's field is the mask's own name. */
 const err = (name: string, msg: string, hint?: string) => new InputError(`${name}: ${msg}`, { field: name.replace(/^.*: /, ''), ...(hint ? { hint } : {}) });
 /** A value for an error message, cut to 60 characters (a hostile entry may be a long array). */
 const shown = (v: unknown) => {
@@ -49,7 +49,7 @@ const shown = (v: unknown) => {
 };
 const FORMS = 'give a mask as EngiBench\'s nested [x][y][z] array of 0/1, or as a list of node coordinates [[x, y, z], ...]';
 
-/** Parses one of the accepted forms (see the header); InputError naming the mask (`name`, e.g. "beams3d: fixed_elements") otherwise. */
+/** Parses one of the accepted forms (see the header); InputError naming the mask (`name`, "<problem>: <mask>") otherwise. */
 export function parseNodeMask(name: string, value: unknown, maxSide: number): NodeMask {
   if (isNodeMask(value)) {
     const nodes = nodeList(name, value.nodes, maxSide);

@@ -107,7 +107,7 @@ export function valuesSchema(catalog: readonly ProblemInfo[], kind: 'conditions'
     const base = uses[0].f.type === 'boolean' ? z.boolean() : uses[0].f.type === 'integer' ? z.number().int() : z.number();
     shape[name] = base.optional().describe(describeField(uses));
   }
-  // a mask is accepted in either object (EngiBench has ThermoElastic3D's as conditions, Beams3D's as config)
+  // a mask is accepted in either object (EngiBench makes some masks conditions, others config: MaskSpec.role)
   const masks = new Map<string, { problem: string; m: MaskSpec }[]>();
   for (const p of catalog) for (const m of p.masks ?? []) if (!byName.has(m.name)) masks.set(m.name, [...(masks.get(m.name) ?? []), { problem: p.id, m }]);
   for (const [name, uses] of masks) shape[name] = maskSchema(uses);

@@ -13,11 +13,11 @@ const WORDS = /\b(?:fix(?:ed|es|ing)?|clamp(?:ed|s|ing)?|support(?:ed|s|ing)?|pi
 /** A mask by name, with a node list or nested array after it when one was typed. */
 const named = (name: string) => new RegExp(String.raw`\b${name.replace(/_/g, '[_ ]')}\b(?:\s*(?:=|:|is|as|at)?\s*\[[\[\]\d\s,.]*\])?`, 'g');
 
-/** Which mask a phrase is about: heat words the sink mask, the others the fixed one (when the problem has them). */
+/** Which mask a phrase is about, by the masks' own descriptions: heat words a heat-sink mask, the others a clamping one. */
 function maskFor(said: string, info: ProblemInfo): string | undefined {
-  const names = (info.masks ?? []).map((m) => m.name);
-  const heat = /heat|cool/.test(said);
-  return names.find((n) => (heat ? /heatsink/.test(n) : /fixed/.test(n))) ?? names[0];
+  const masks = info.masks ?? [];
+  const about = /heat|cool/.test(said) ? /heat[\s-]?sink/i : /clamp/i;
+  return (masks.find((m) => about.test(m.description)) ?? masks[0])?.name;
 }
 
 export function readMaskMentions(s: string, info: ProblemInfo, claims: Claims): { said: string; reason: string }[] {
@@ -29,7 +29,7 @@ export function readMaskMentions(s: string, info: ProblemInfo, claims: Claims): 
     const m = masks.find((x) => x.name === name);
     out.push({
       said: s.slice(a, b),
-      reason: `the offline planner does not read boundary masks; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates [[x, y, z], ...] through the optimize_design tool (MCP) or \`engiai optimize ${info.id} --${(m?.name ?? 'fixed_elements').replace(/_/g, '-')} nodes.json\``,
+      reason: `the offline planner does not read boundary masks; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates [[x, y, z], ...] through the optimize_design tool (MCP) or \`engiai optimize ${info.id} --${(m?.name ?? '<mask>').replace(/_/g, '-')} nodes.json\``,
     });
   };
   for (const m of masks) {
