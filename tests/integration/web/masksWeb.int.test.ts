@@ -1,7 +1,8 @@
 /**
  * Node masks and the web UI, over real HTTP: a design made with a mask (through the agent tools, as a model's
  * chat would) is listed by /api/designs with its mask, compact; a chat turn to the offline planner that says a
- * mask in words gets "Not applied" for it, naming the default used, and the run uses no guessed mask.
+ * mask in words gets "Not applied" for it, naming the default used, and the run uses no guessed mask; one that
+ * types a node list after the mask's name has it passed to optimize_design.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToolCall } from '../../../agents/supervisor/runToolCall.ts';
@@ -43,6 +44,16 @@ describe('node masks in the web UI', () => {
     expect(calls).toHaveLength(1);
     expect(JSON.stringify(calls[0].data)).not.toMatch(/fixed_elements/);
     const answer = String(frames.filter((f) => f.event === 'answer').at(-1)?.data.content);
-    expect(answer).toMatch(/Not applied: .*"fix the left face" \(the offline planner does not read boundary masks; fixed_elements stayed the default \(the four bottom corners/);
+    expect(answer).toMatch(/Not applied: .*"fix the left face" \(boundary masks are not read from words; fixed_elements stayed the default \(the four bottom corners/);
+  });
+
+  it('a chat turn that gives a node list after the mask\'s name passes it to optimize_design; the design has it', async () => {
+    const frames = await turn(server.url, 'masks-list', { message: 'Optimize a beams3d design with volfrac 0.3, rmin 1.5, forcedist_x 0.5 and forcedist_y 0.5 on a 6x4x4 grid with max_iter 1 and fixed_elements [[0,0,0],[0,4,0],[0,0,4],[0,4,4]]' });
+    const call = frames.find((f) => f.event === 'tool_call' && f.data.name === 'optimize_design')!;
+    expect(JSON.stringify(call.data)).toMatch(/"fixed_elements":\[\[0,0,0\],\[0,4,0\],\[0,0,4\],\[0,4,4\]\]/);
+    const result = frames.find((f) => f.event === 'tool_result' && f.data.name === 'optimize_design')!;
+    expect(JSON.stringify(result.data)).toMatch(/"masks":\{"fixed_elements":\{"nodes":4/);
+    const answer = String(frames.filter((f) => f.event === 'answer').at(-1)?.data.content);
+    expect(answer).not.toMatch(/Not applied/);
   });
 });

@@ -13,12 +13,19 @@ describe('follow-ups keep the masks', () => {
     const catalog = await problemCatalog();
     const conditions = { volfrac: 0.3, rmin: 1.5, forcedist_x: 0.5, forcedist_y: 0.5 };
     const d = followUpRun('now with rmin 2', threadOf(conditions, { nelx: 6, nely: 4, nelz: 4, max_iter: 2, fixed_elements: fixed as never }), [], catalog, false);
-    expect(d.work?.optimize).toMatchObject({ problem: 'beams3d', conditions: { rmin: 2, volfrac: 0.3 }, config: { nelx: 6, fixed_elements: fixed } });
+    expect(d.work?.optimize).toMatchObject({ problem: 'beams3d', conditions: { rmin: 2, volfrac: 0.3 }, config: { nelx: 6 }, masks: { fixed_elements: fixed } });
     expect(d.extras.notes.join(' ')).toMatch(/fixed_elements as in beams3d-0123456789abcdef \(4 nodes\)/);
     // a mask known only by its compact form (a list_designs row) is reported, not silently dropped
     const compact = followUpRun('now with rmin 2', threadOf(conditions, { nelx: 6, nely: 4, nelz: 4, fixed_elements: { nodes: 4, sha256: '0123456789abcdef' } as never }), [], catalog, false);
-    expect((compact.work?.optimize?.config as Record<string, unknown>).fixed_elements).toBeUndefined();
+    expect(compact.work?.optimize?.masks).toBeUndefined();
     expect(compact.extras.notApplied.join(' ')).toMatch(/fixed_elements of beams3d-0123456789abcdef \(known here only by its node count and hash: the new design has the default/);
+  });
+
+  it('a node list typed in the follow-up replaces the earlier one', async () => {
+    const catalog = await problemCatalog();
+    const d = followUpRun('now with rmin 2 and fixed_elements [[0,0,0],[6,4,0]]', threadOf({ volfrac: 0.3, rmin: 1.5, forcedist_x: 0.5, forcedist_y: 0.5 }, { nelx: 6, nely: 4, nelz: 4, fixed_elements: fixed as never }), [], catalog, false);
+    expect(d.work?.optimize?.masks).toEqual({ fixed_elements: [[0, 0, 0], [6, 4, 0]] });
+    expect(d.extras.notes.join(' ')).not.toMatch(/fixed_elements as in/);
   });
 
   it("a thread design remembers a mask given in the call's conditions (ThermoElastic3D's are conditions)", () => {

@@ -1,9 +1,10 @@
 /**
- * Boundary-condition masks in a request (Beams3D's fixed_elements, ThermoElastic3D's heat sinks, ...): the offline
- * planner does not read them — neither from words ("fix the left face") nor from a node list typed into a
- * sentence — so that none is guessed. Each such phrase is claimed and reported as not applied, saying the
- * default was used and how a mask is given (the tools' and the CLI's node lists). A problem without declared
- * masks gets no such report here (its other readers report what they cannot place).
+ * Boundary-condition masks in a request (supports, loads, heat sinks the problem declares as masks). One
+ * precise path is read: a mask's own name followed by a node list or nested array in JSON
+ * ("fixed_elements [[0,0,0],[6,0,0]]"), passed to the tools as given (they check it and name what is wrong).
+ * Nothing is guessed from words: "fix the left face", "heat sinks on the top edge", or a name with no
+ * readable list, is claimed and reported as not applied, saying the default was used and how to give a mask.
+ * A problem without declared masks gets no such report here (its other readers report what they cannot place).
  */
 import type { ProblemInfo } from '../../../../tools/engineering/tools/index.ts';
 import type { Claims } from './tokens.ts';
@@ -20,21 +21,52 @@ function maskFor(said: string, info: ProblemInfo): string | undefined {
   return (masks.find((m) => about.test(m.description)) ?? masks[0])?.name;
 }
 
-export function readMaskMentions(s: string, info: ProblemInfo, claims: Claims): { said: string; reason: string }[] {
+export interface MaskReading {
+  /** Masks given as JSON after their name, by name. */
+  read: Record<string, unknown[]>;
+  /** The person's words for each mask read. */
+  said: Record<string, string>;
+  /** What was not read: the words and why. */
+  unread: { said: string; reason: string }[];
+}
+
+/** The JSON after a mask's name, when it parses to an array. */
+function listOf(text: string): unknown[] | undefined {
+  const at = text.indexOf('[');
+  if (at < 0) return undefined;
+  try {
+    const v: unknown = JSON.parse(text.slice(at));
+    return Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readMaskMentions(s: string, info: ProblemInfo, claims: Claims): MaskReading {
   const masks = info.masks ?? [];
-  if (!masks.length) return [];
-  const out: { said: string; reason: string }[] = [];
+  const result: MaskReading = { read: {}, said: {}, unread: [] };
+  if (!masks.length) return result;
+  const out = result.unread;
   const report = (a: number, b: number, name: string | undefined) => {
     claims.claim(a, b);
     const m = masks.find((x) => x.name === name);
     out.push({
       said: s.slice(a, b),
-      reason: `the offline planner does not read boundary masks; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates [[x, y, z], ...] through the optimize_design tool (MCP) or \`engiai optimize ${info.id} --${(m?.name ?? '<mask>').replace(/_/g, '-')} nodes.json\``,
+      reason: `boundary masks are not read from words; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates after its name, e.g. "${m?.name ?? '<mask>'} [[0,0,0],[0,4,0]]", or \`engiai optimize ${info.id} --${(m?.name ?? '<mask>').replace(/_/g, '-')} nodes.json\``,
     });
   };
   for (const m of masks) {
-    for (const x of s.matchAll(named(m.name))) if (claims.isFree(x.index, x.index + x[0].length)) report(x.index, x.index + x[0].length, m.name);
+    for (const x of s.matchAll(named(m.name))) {
+      const [a, b] = [x.index, x.index + x[0].length];
+      if (!claims.isFree(a, b)) continue;
+      const list = listOf(x[0]);
+      if (list && result.read[m.name] === undefined) {
+        claims.claim(a, b);
+        result.read[m.name] = list;
+        result.said[m.name] = x[0];
+      } else report(a, b, m.name);
+    }
   }
   for (const x of s.matchAll(WORDS)) if (claims.isFree(x.index, x.index + x[0].length)) report(x.index, x.index + x[0].length, maskFor(x[0], info));
-  return out;
+  return result;
 }
