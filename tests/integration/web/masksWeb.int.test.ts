@@ -44,7 +44,7 @@ describe('node masks in the web UI', () => {
     expect(calls).toHaveLength(1);
     expect(JSON.stringify(calls[0].data)).not.toMatch(/fixed_elements/);
     const answer = String(frames.filter((f) => f.event === 'answer').at(-1)?.data.content);
-    expect(answer).toMatch(/Not applied: .*"fix the left face" \(boundary masks are not read from words; fixed_elements stayed the default \(the four bottom corners/);
+    expect(answer).toMatch(/Not applied: .*"fix the left face" \(a mask is read only as its name followed by a JSON node list; fixed_elements stayed the default \(the four bottom corners/);
   });
 
   it('a chat turn that gives a node list after the mask\'s name passes it to optimize_design; the design has it', async () => {

@@ -10,14 +10,18 @@ describe('masks in a request to the offline planner', () => {
     expect(r.conditions).toMatchObject({ volfrac: 0.3 });
     expect(r.config).toMatchObject({ nelx: 8, nely: 6, nelz: 4 });
     expect(r.notApplied).toHaveLength(1);
-    expect(r.notApplied[0]).toMatch(/^"fix the left face" \(boundary masks are not read from words; fixed_elements stayed the default \(the four bottom corners.*e\.g\. "fixed_elements \[\[0,0,0\],\[0,4,0\]\]", or `engiai optimize beams3d --fixed-elements nodes\.json`/);
+    expect(r.notApplied[0]).toMatch(/^"fix the left face" \(a mask is read only as its name followed by a JSON node list; fixed_elements stayed the default \(the four bottom corners.*e\.g\. "fixed_elements \[\[0,0,0\],\[0,4,0\]\]", or `engiai optimize beams3d --fixed-elements nodes\.json`/);
     expect(r.masks).toEqual({});
     const listed = readRequest('Optimize thermoelastic3d with volfrac 0.3 and heatsink_elements [[4,4,0],[0,0,4]] on a 4x4x4 grid', catalog);
     expect(listed.masks).toEqual({ heatsink_elements: [[4, 4, 0], [0, 0, 4]] });
     expect(listed.notApplied).toEqual([]);
     expect(listed.notes.join(' ')).toMatch(/"heatsink_elements \[\[4,4,0\],\[0,0,4\]\]" read as heatsink_elements \(2 entries, checked by the tools\)/);
+    // a flat list is not a node list: not applied, not passed on
+    const flat = readRequest('Optimize thermoelastic3d with volfrac 0.3 and heatsink_elements [4,4,0]', catalog);
+    expect(flat.masks).toEqual({});
+    expect(flat.notApplied.join(' ')).toMatch(/"heatsink_elements \[4,4,0\]" \(a mask is read only as its name followed by a JSON node list/);
     // a name with no readable list is not applied, not guessed
-    expect(readRequest('Optimize thermoelastic3d with volfrac 0.3 and heatsink_elements at the far corner', catalog).notApplied.join(' ')).toMatch(/"heatsink_elements" \(boundary masks are not read from words; heatsink_elements stayed the default/);
+    expect(readRequest('Optimize thermoelastic3d with volfrac 0.3 and heatsink_elements at the far corner', catalog).notApplied.join(' ')).toMatch(/"heatsink_elements" \(a mask is read only as its name followed by a JSON node list; heatsink_elements stayed the default/);
     // the list's numbers are not read as other values
     expect(listed.loose).toEqual([]);
     expect(listed.conditions).toEqual({ volfrac: 0.3 });

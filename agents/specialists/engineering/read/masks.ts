@@ -36,7 +36,8 @@ function listOf(text: string): unknown[] | undefined {
   if (at < 0) return undefined;
   try {
     const v: unknown = JSON.parse(text.slice(at));
-    return Array.isArray(v) ? v : undefined;
+    // a list of lists: nodes [[x, y, z], ...] or planes of the nested array (what the tools' schema takes)
+    return Array.isArray(v) && v.length > 0 && v.every(Array.isArray) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -52,7 +53,7 @@ export function readMaskMentions(s: string, info: ProblemInfo, claims: Claims): 
     const m = masks.find((x) => x.name === name);
     out.push({
       said: s.slice(a, b),
-      reason: `boundary masks are not read from words; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates after its name, e.g. "${m?.name ?? '<mask>'} [[0,0,0],[0,4,0]]", or \`engiai optimize ${info.id} --${(m?.name ?? '<mask>').replace(/_/g, '-')} nodes.json\``,
+      reason: `a mask is read only as its name followed by a JSON node list; ${m ? `${m.name} stayed the default (${m.default})` : 'the default masks were used'}: give ${m?.name ?? 'a mask'} as node coordinates after its name, e.g. "${m?.name ?? '<mask>'} [[0,0,0],[0,4,0]]", or \`engiai optimize ${info.id} --${(m?.name ?? '<mask>').replace(/_/g, '-')} nodes.json\``,
     });
   };
   for (const m of masks) {
