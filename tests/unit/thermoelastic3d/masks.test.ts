@@ -135,12 +135,15 @@ describe('thermoelastic3d masks through the registered Problem (conditions, as i
     expect(p.simulate(design, p.resolveConfig(g4))).toEqual(base);
   });
 
-  it('refuses bad masks at set-up (bc_check), and supports the multigrid cannot coarsen (supports_on_coarse_grid)', async () => {
+  it('refuses bad masks at set-up (bc_check), and supports the multigrid cannot coarsen (supports_multigrid)', async () => {
     const { setupProblem } = await import('../../../tools/engineering/workflow.ts');
     await expect(setupProblem('thermoelastic3d', { ...g4, heatsink_elements: [] })).rejects.toThrow(/bc_check.*heatsink_elements must contain at least one heat-sink node/);
     await expect(setupProblem('thermoelastic3d', { ...g4, force_elements_x: [], force_elements_y: [], force_elements_z: [] })).rejects.toThrow(/at least one loaded node/);
     await expect(setupProblem('thermoelastic3d', { ...g4, fixed_elements: maskArray([[0, 0, 0]], grid) })).rejects.toThrow(/Invalid shape for fixed_elements\. \(got \(7, 5, 5\), expected \(5, 5, 5\)/);
-    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: [[0, 0, 1]] })).rejects.toThrow(/supports_on_coarse_grid.*at even \(x, y, z\)/);
-    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: [[0, 0, 2]] })).resolves.toBeDefined();
+    // every node clamped: nothing coarsens, 22³ cells would be factored at every solve
+    const all: number[][] = [];
+    for (let x = 0; x <= 22; x++) for (let y = 0; y <= 22; y++) for (let z = 0; z <= 22; z++) all.push([x, y, z]);
+    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: all })).rejects.toThrow(/supports_multigrid.*keep the multigrid from coarsening the grid below 10648 cells/);
+    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: [[0, 0, 1]] })).resolves.toBeDefined();
   });
 });
