@@ -36,6 +36,8 @@ export const configFields: readonly FieldSpec[] = [
  */
 export const LIMITS = { side: 64, cells: 64_000, maxIter: 5000 } as const;
 export const masks = maskSpecs(LIMITS.side + 1);
+/** The largest multigrid coarsest level the masks may leave: the grid size the sparse Cholesky takes for both systems (8,000 cells). */
+const COARSEST_CELLS_LIMIT = 8000;
 const TIME = 'each iteration solves a 3-D stiffness and a conductivity system (≈ 0.5 s of CPU at 16³, 4–11 s at 32³)';
 
 export const configConstraints: readonly Constraint[] = [
@@ -49,12 +51,12 @@ export const configConstraints: readonly Constraint[] = [
   bounded('weight', 0, 1, { category: 'THEORY' }),
   ...hexGridConstraints(LIMITS, { side: TIME, iteration: 'each iteration is a coupled thermal and structural solve', cells: `for thermoelastic3d (${TIME})` }),
   crossField('bc_check', 'masks of shape (nelx+1, nely+1, nelz+1) with at least one fixed, one loaded and one heat-sink node', (v) => maskViolation(v, grid(v)), { category: 'THEORY' }),
-  crossField('supports_multigrid', `nelx·nely·nelz <= ${MULTIGRID_FROM_CELLS}, or fixed_elements and heatsink_elements nodes that let the multigrid coarsen the grid to <= ${MULTIGRID_FROM_CELLS} cells`, (v) => {
+  crossField('supports_multigrid', `nelx·nely·nelz <= ${MULTIGRID_FROM_CELLS}, or fixed_elements and heatsink_elements nodes that let the multigrid coarsen the grid to <= ${COARSEST_CELLS_LIMIT} cells`, (v) => {
     const g = grid(v);
     if (g.nelx * g.nely * g.nelz <= MULTIGRID_FROM_CELLS || (v.fixed_elements === undefined && v.heatsink_elements === undefined)) return null;
     const m = masksOfConfig(v, g);
     const cells = coarsestCells(g, [...m.fixed, ...m.sinks]);
-    return cells <= MULTIGRID_FROM_CELLS ? null : `the fixed_elements and heatsink_elements nodes keep the multigrid from coarsening the grid below ${cells} cells, which the sparse Cholesky would factor at every solve (EngiAI's limit ${MULTIGRID_FROM_CELLS}): fewer supports or sinks at odd positions along every axis, or a smaller grid`;
+    return cells <= COARSEST_CELLS_LIMIT ? null : `the fixed_elements and heatsink_elements nodes keep the multigrid from coarsening the grid below ${cells} cells, which the sparse Cholesky would factor at every solve (EngiAI's limit ${COARSEST_CELLS_LIMIT}): fewer supports or sinks at odd positions along every axis, or a smaller grid`;
   }, { category: 'IMPL' }),
 ];
 
