@@ -111,14 +111,15 @@ export async function datasetSamples(opts: DatasetOptions): Promise<DatasetSampl
   const out: DatasetSample[] = [];
   for (const row of order) {
     if (out.length >= opts.samples) break;
-    const conditions = Object.fromEntries(varied.map((k) => [k, round4(row.config[k])]));
+    const conditions = Object.fromEntries(varied.map((k) => [k, round4(Number(row.config[k]))]));
     const config = problem.resolveConfig({ ...conditions, ...stated });
     // rows with a warning of their own (e.g. an unloaded beam) are skipped; the preset's own warnings are not the row's
     if (problem.checkConfig(config).some((v) => !presetWarnings.has(v.constraint))) continue;
     const gt = await groundTruth(opts.home, problem, config);
     opts.onGroundTruth?.(out.length + 1, opts.samples, gt.cached);
     if (!Number.isFinite(gt.objective) || gt.objective === 0) continue;
-    out.push({ problem: opts.problem, index: out.length, row: { id: row.id, key: row.key }, conditions, config: stated, groundTruth: { key: gt.key, objective: gt.objective } });
+    // the workflow benchmark's problems and presets take numbers and booleans only (no node masks)
+    out.push({ problem: opts.problem, index: out.length, row: { id: row.id, key: row.key }, conditions, config: stated as DatasetSample['config'], groundTruth: { key: gt.key, objective: gt.objective } });
   }
   if (out.length < opts.samples) throw new InputError(`only ${out.length} usable test rows for ${opts.problem}`, { field: 'samples' });
   return out;

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { engineeringContext } from '../../tools/engineering/context.ts';
 import { conditionsOf, loadDesignInput, optimizeAndStore, setupProblem } from '../../tools/engineering/workflow.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
+import { compactValues, givenMasks } from '../../tools/engineering/nodeMask.ts';
 import { InputError } from '../../tools/errors.ts';
 import { fileFault, makeDirs, writeOutputFile } from '../../tools/fileFaults.ts';
 import { fmt, formatObjectives, printWarnings, progressBar, refuseEmptyPaths } from '../shared.ts';
@@ -52,7 +53,7 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
       problem: problem.id,
       version: problem.version,
       conditions: conditionsOf(problem, config),
-      config,
+      config: compactValues(config),
       iterations: stored.meta.iterations,
       history,
       objective: values.length === 1 ? values[0] : values,
@@ -69,6 +70,7 @@ export async function runOptimize(problemId: string, tokens: string[], opts: { o
     `${problem.id}: ${stored.meta.iterations} iterations in ${stored.seconds.toFixed(2)} s`,
     `final design: ${formatObjectives(stored.objectives)}`,
     `design id: ${stored.id}`,
+    ...Object.entries(givenMasks(config)).map(([name, m]) => `${name}: ${m.nodes} nodes${m.list ? ` ${JSON.stringify(m.list)}` : ''} (sha256 ${m.sha256})`),
     ...Object.entries(files).map(([name, path]) => `  ${name.padEnd(16)} ${path}`),
   ];
   process.stdout.write(lines.join('\n') + '\n');

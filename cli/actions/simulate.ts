@@ -3,6 +3,7 @@ import { engineeringContext } from '../../tools/engineering/context.ts';
 import { changedConditions, conditionsOf, loadDesignInput, setupProblem, simulateDesign } from '../../tools/engineering/workflow.ts';
 import { InputError } from '../../tools/errors.ts';
 import { parseConditionArgs } from '../conditionArgs.ts';
+import { maskField } from '../../tools/engineering/tools/maskField.ts';
 import { formatObjectives, printWarnings } from '../shared.ts';
 
 export async function runSimulate(problemId: string | undefined, tokens: string[], opts: { design: string; json?: boolean }): Promise<void> {
@@ -20,6 +21,7 @@ export async function runSimulate(problemId: string | undefined, tokens: string[
       problem: problem.id,
       design: stored?.id ?? opts.design,
       conditions: conditionsOf(problem, setup.config),
+      ...maskField(setup.config),
       objective: values.length === 1 ? values[0] : values,
       objectives: sim.objectives,
       ...sim.extras,

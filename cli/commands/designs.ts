@@ -14,6 +14,7 @@ export function register(program: Command): void {
       if (!/^\d+$/.test(opts.limit.trim()) || limit < 1) throw new InputError(`--limit must be a positive whole number, got "${opts.limit}"`, { field: 'limit' });
       const { loadConfig } = await import('../../config/load.ts');
       const { DesignStore } = await import('../../tools/engineering/store/designStore.ts');
+      const { maskField } = await import('../../tools/engineering/tools/maskField.ts');
       const store = new DesignStore(loadConfig().home);
       const records = await store.list({ problem: opts.problem });
       const rows = records.slice(0, limit).map((r) => ({
@@ -21,6 +22,8 @@ export function register(program: Command): void {
         problem: r.meta.problem,
         created: r.meta.createdAt,
         conditions: r.meta.conditions,
+        // the node masks it was made with, compact (absent: the defaults)
+        ...maskField(r.meta.config ?? {}),
         objectives: r.meta.objectives,
         iterations: r.meta.iterations,
         files: Object.entries(r.meta.files)
@@ -41,7 +44,8 @@ export function register(program: Command): void {
           .join('\n');
       const { default: Table } = await import('cli-table3');
       const table = new Table({ head: ['design', 'created', 'conditions', 'objectives', 'iterations', 'files'], style: { head: [], border: [] }, wordWrap: true });
-      for (const r of rows) table.push([r.id, r.created.replace('T', ' ').slice(0, 19), pairs(r.conditions), pairs(r.objectives), String(r.iterations), r.files.join(', ')]);
+      const masks = (r: (typeof rows)[number]) => Object.entries(r.masks ?? {}).map(([k, m]) => `\n${k} ${m.nodes} nodes`).join('');
+      for (const r of rows) table.push([r.id, r.created.replace('T', ' ').slice(0, 19), pairs(r.conditions) + masks(r), pairs(r.objectives), String(r.iterations), r.files.join(', ')]);
       process.stdout.write(`${table.toString()}\n${records.length > rows.length ? `${rows.length} of ${records.length} shown (--limit)\n` : `${rows.length} design${rows.length === 1 ? '' : 's'}\n`}`);
     });
 }

@@ -16,6 +16,7 @@ export function register(program: Command): void {
         objectives: p.objectives.map((o) => ({ name: o.name, direction: o.direction })),
         conditions: p.conditions.map((c) => ({ name: c.name, type: c.type, default: c.default, description: c.description })),
         config: p.configFields.map((c) => ({ name: c.name, type: c.type, default: c.default, description: c.description })),
+        masks: (p.masks ?? []).map((m) => ({ name: m.name, role: m.role, default: m.default, description: m.description })),
         designShape: p.designShape(p.resolveConfig()),
       }));
       if (opts.json) {
@@ -28,7 +29,7 @@ export function register(program: Command): void {
         table.push([
           `${r.id} v${r.version}`,
           r.objectives.map((o) => `${o.name} (${o.direction === 'minimize' ? 'min' : 'max'})`).join('\n'),
-          r.conditions.map((c) => `${c.name} = ${c.default}`).join('\n'),
+          [...r.conditions.map((c) => `${c.name} = ${c.default}`), ...r.masks.map((m) => `${m.name} (mask) = ${m.default}`)].join('\n'),
           r.designShape.join('×'),
         ]);
       }

@@ -6,7 +6,13 @@
  */
 export type Category = 'THEORY' | 'IMPL';
 export type Criticality = 'error' | 'warning';
-export type ConfigValues = Record<string, number | boolean>;
+import type { NodeMask } from './nodeMask.ts';
+
+/** A condition or config value: a number, a boolean, or a node mask (nodeMask.ts; only for the problem's declared masks). */
+export type ConfigValue = number | boolean | NodeMask;
+export type ConfigValues = Record<string, ConfigValue>;
+/** What a caller may pass to resolveConfig: a mask also as an array (EngiBench's nested 0/1 array or a node list). */
+export type GivenValues = Record<string, ConfigValue | readonly unknown[] | undefined>;
 
 export interface Constraint {
   /** e.g. "volfrac_impl_bounds" */

@@ -4,21 +4,31 @@
  * an optimizer's returned design into it.
  */
 import { InputError } from '../errors.ts';
-import { errorsOnly, runConstraints, type Constraint, type ConfigValues, type Violation } from './constraint.ts';
+import { errorsOnly, runConstraints, type Constraint, type ConfigValues, type GivenValues, type Violation } from './constraint.ts';
+import { parseNodeMask, type MaskSpec } from './nodeMask.ts';
 import type { Design, DesignShape, FieldSpec, OptimizeResult, StepEvent } from './problem.ts';
 
-/** Merge `partial` over the defaults of `fields`; unknown keys and wrong types are InputErrors. */
-export function resolveFields(problemId: string, fields: readonly FieldSpec[], partial: ConfigValues = {}): ConfigValues {
+/**
+ * Merge `partial` over the defaults of `fields`; unknown keys and wrong types are InputErrors. A declared mask
+ * (`masks`) is parsed (nodeMask.ts) when given and left out when not: its absence means the problem's default mask.
+ */
+export function resolveFields(problemId: string, fields: readonly FieldSpec[], partial: GivenValues = {}, masks: readonly MaskSpec[] = []): ConfigValues {
   const byName = new Map(fields.map((f) => [f.name, f]));
+  const maskByName = new Map(masks.map((m) => [m.name, m]));
   const out: ConfigValues = {};
   for (const f of fields) out[f.name] = f.default;
   for (const [key, value] of Object.entries(partial)) {
     if (value === undefined) continue;
+    const mask = maskByName.get(key);
+    if (mask) {
+      out[key] = parseNodeMask(`${problemId}: ${key}`, value, mask.maxSide);
+      continue;
+    }
     const spec = byName.get(key);
     if (!spec) {
       throw new InputError(`${problemId}: unknown condition or config field "${key}"`, {
         field: key,
-        hint: `known fields: ${fields.map((f) => f.name).join(', ')}`,
+        hint: `known fields: ${[...fields.map((f) => f.name), ...masks.map((m) => m.name)].join(', ')}`,
       });
     }
     if (spec.type === 'boolean') {
@@ -26,6 +36,7 @@ export function resolveFields(problemId: string, fields: readonly FieldSpec[], p
       out[key] = value;
       continue;
     }
+    if (typeof value === 'object' || typeof value === 'string') throw new InputError(`${problemId}: ${key} must be a number, got a node mask`, { field: key });
     const n = typeof value === 'boolean' ? Number(value) : value;
     if (typeof n !== 'number' || Number.isNaN(n)) throw new InputError(`${problemId}: ${key} must be a number, got ${value}`, { field: key });
     if (spec.type === 'integer' && !Number.isInteger(n)) throw new InputError(`${problemId}: ${key} must be an integer, got ${value}`, { field: key });

@@ -6,7 +6,8 @@
  * 3-D block `data[(i * n1 + j) * n2 + k]`, shape [n0, n1, n2] (Beams3D: [nely, nelx, nelz]).
  * Everything here is pure and deterministic: arrays in, arrays out, no I/O.
  */
-import type { Constraint, ConfigValues, Violation } from './constraint.ts';
+import type { Constraint, ConfigValues, GivenValues, Violation } from './constraint.ts';
+import type { MaskSpec } from './nodeMask.ts';
 
 export type Direction = 'minimize' | 'maximize';
 
@@ -122,9 +123,14 @@ export interface Problem {
   readonly configConstraints: readonly Constraint[];
   /** 3-D problems: how the design reads as a solid for the 3-D exports (isosurface picture, surface STL); absent: 'yxz'. */
   readonly solidAxes?: SolidAxes;
+  /**
+   * Node masks the problem takes (EngiBench's boundary-condition masks), given in the config by name as a
+   * NodeMask (nodeMask.ts); a mask not given is the problem's default. Absent when it takes none.
+   */
+  readonly masks?: readonly MaskSpec[];
 
-  /** Defaults merged with `partial`; unknown keys are an InputError. */
-  resolveConfig(partial?: ConfigValues): ConfigValues;
+  /** Defaults merged with `partial` (masks parsed, nodeMask.ts); unknown keys are an InputError. */
+  resolveConfig(partial?: GivenValues): ConfigValues;
   /** Shape of a design under this config. */
   designShape(config: ConfigValues): DesignShape;
   /** Config constraint violations (errors and warnings). */

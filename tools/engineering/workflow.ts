@@ -9,11 +9,12 @@
  */
 import { InputError, InfraError, NotFoundError, throwIfCancelled } from '../errors.ts';
 import { artifact, type Artifact } from '../tool.ts';
-import { errorsOnly, formatViolation, warningsOnly, type ConfigValues } from './constraint.ts';
+import { errorsOnly, formatViolation, warningsOnly, type ConfigValue, type ConfigValues, type GivenValues } from './constraint.ts';
 import type { EngineeringContext } from './context.ts';
 import type { StlOptions, StlResult } from './export/stl.ts';
 import { solidBlock } from './export/solidBlock.ts';
 import { mean } from './fields.ts';
+import { compactMask, isNodeMask, maskHash, type CompactMask } from './nodeMask.ts';
 import { optimizeInThread } from './optimizeThread.ts';
 import { optimizationKey, reuseOrRun } from './optimizeReuse.ts';
 import type { Design, OptimizeResult, Problem, StepEvent } from './problem.ts';
@@ -30,10 +31,9 @@ export interface ProblemSetup {
 }
 
 /** The problem with `values` over its defaults; error-level violations throw one InputError naming them all. */
-export async function setupProblem(problemId: string, values: Partial<ConfigValues> = {}): Promise<ProblemSetup> {
+export async function setupProblem(problemId: string, values: GivenValues = {}): Promise<ProblemSetup> {
   const problem = await getProblem(problemId);
-  const given = Object.fromEntries(Object.entries(values).filter((e): e is [string, number | boolean] => e[1] !== undefined));
-  const config = problem.resolveConfig(given);
+  const config = problem.resolveConfig(values);
   const violations = problem.checkConfig(config);
   const errors = errorsOnly(violations);
   if (errors.length) {
@@ -191,11 +191,19 @@ export function simulateDesign(problem: Problem, design: Design, config: ConfigV
   return { objectives, extras, violations: violations.map(formatViolation), volumeFraction: mean(design.data) };
 }
 
-/** Conditions that differ between the stored design's and the ones simulated now. */
-export function changedConditions(problem: Problem, stored: ConfigValues, used: ConfigValues): Record<string, { stored: number | boolean; used: number | boolean }> {
-  const out: Record<string, { stored: number | boolean; used: number | boolean }> = {};
+type Shown = number | boolean | CompactMask | 'default';
+
+/** Conditions that differ between the stored design's and the ones simulated now (a mask by its nodes: compact, or 'default'). */
+export function changedConditions(problem: Problem, stored: ConfigValues, used: ConfigValues): Record<string, { stored: Shown; used: Shown }> {
+  const out: Record<string, { stored: Shown; used: Shown }> = {};
   for (const f of [...problem.conditions, ...problem.configFields]) {
-    if (stored[f.name] !== used[f.name]) out[f.name] = { stored: stored[f.name], used: used[f.name] };
+    const [a, b] = [stored[f.name], used[f.name]];
+    if (a !== b && !isNodeMask(a) && !isNodeMask(b)) out[f.name] = { stored: a, used: b };
+  }
+  const shown = (v: ConfigValue | undefined): Shown => (isNodeMask(v) ? compactMask(v) : 'default');
+  for (const m of problem.masks ?? []) {
+    const [a, b] = [stored[m.name], used[m.name]];
+    if ((isNodeMask(a) ? maskHash(a) : '') !== (isNodeMask(b) ? maskHash(b) : '')) out[m.name] = { stored: shown(a), used: shown(b) };
   }
   return out;
 }

@@ -12,7 +12,7 @@ export type Step = { name: string; args: (done: DoneCall[]) => Record<string, un
 
 export interface Work {
   /** A new design: problem, conditions and config for create_problem and optimize_design; `seed` (optimize_design only) when the request gives one. */
-  optimize?: { problem: string; conditions: Values; config: Values; seed?: number };
+  optimize?: { problem: string; conditions: Values; config: Values; seed?: number; masks?: Record<string, unknown[]> };
   /** The design the later steps work on when nothing is optimized. */
   designId?: string;
   simulate?: boolean;
@@ -61,7 +61,8 @@ export function program(w: Work): Step[] {
   if (w.list) steps.push({ name: 'list_designs', args: () => (w.list === true ? {} : { scope: 'all', ...(typeof w.list === 'object' ? w.list : {}) }) });
   if (w.optimize) {
     const o = w.optimize;
-    const setup = { problem: o.problem, conditions: o.conditions, ...(Object.keys(o.config).length ? { config: o.config } : {}) };
+    const config = { ...o.config, ...o.masks };
+    const setup = { problem: o.problem, conditions: o.conditions, ...(Object.keys(config).length ? { config } : {}) };
     steps.push({ name: 'create_problem', args: () => setup }, { name: 'optimize_design', args: () => (o.seed === undefined ? setup : { ...setup, seed: o.seed }) });
   }
   if (w.optimize || w.designId) {

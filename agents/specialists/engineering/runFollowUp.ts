@@ -62,6 +62,24 @@ function relativeTo(r: Reading, base: ThreadDesign): Reading {
 }
 
 /**
+ * The earlier design's node masks, for a new design from it: a node list the thread kept (from the call that
+ * made it) is passed on as it was; one known only by its compact form (a list_designs row: count and hash) cannot
+ * be, and is reported as not applied rather than dropped silently.
+ */
+function keptMasks(base: ThreadDesign, info: ProblemInfo, extras: { notes: string[]; notApplied: string[] }, given: string[]): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const m of info.masks ?? []) {
+    const v: unknown = base.config?.[m.name] ?? base.conditions?.[m.name];
+    if (v === undefined || given.includes(m.name)) continue;
+    if (Array.isArray(v)) {
+      out[m.name] = v;
+      extras.notes.push(`${m.name} as in ${base.id} (${v.length} ${Array.isArray(v[0]) && Array.isArray(v[0][0]) ? 'planes' : 'nodes'})`);
+    } else extras.notApplied.push(`${m.name} of ${base.id} (known here only by its node count and hash: the new design has the default, ${m.default}; give the nodes again to keep it)`);
+  }
+  return out;
+}
+
+/**
  * A design whose values the context does not state (another model wrote the answer): the values of
  * the request that made it, when that request gave every required one; else list_designs is asked.
  */
@@ -99,6 +117,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
     const kept = pick(base.conditions, condNames.filter((n) => !(n in v.conditions)));
     const keptCfg = pick(base.config, cfgNames.filter((n) => !(n in v.config)));
     if (Object.keys(kept).length + Object.keys(keptCfg).length) extras.notes.push(`other values as in ${base.id}: ${JSON.stringify({ ...kept, ...keptCfg })}`);
+    const masks = { ...keptMasks(base, info, extras, Object.keys(r.masks)), ...r.masks };
     const earlier = fu.sameSteps && base.request ? normalize(base.request).text : '';
     const again = earlier ? readSteps(earlier) : null;
     // a picture like the earlier design's: a new design made from one the person asked to see is rendered too
@@ -108,7 +127,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
     return {
       extras,
       work: {
-        optimize: { problem: base.problem, conditions, config: { ...keptCfg, ...pick(v.config, cfgNames) } },
+        optimize: { problem: base.problem, conditions, config: { ...keptCfg, ...pick(v.config, cfgNames) }, ...(Object.keys(masks).length ? { masks } : {}) },
         simulate: st.simulate || Boolean(again?.simulate),
         render: st.render || Boolean(again?.render) || shown,
         stl: st.stl || Boolean(again?.stl),
@@ -120,6 +139,7 @@ export function followUpRun(request: string, thread: Thread, done: DoneCall[], c
   const exports = parseExports(r.text.text, { ...(base.conditions ?? {}), ...v.conditions });
   if (fu.simulateUnder) {
     for (const name of Object.keys(v.config)) extras.notApplied.push(`${name} ${v.config[name]} (a solver setting of an existing design cannot change; optimize again to use it)`);
+    for (const name of Object.keys(r.masks)) extras.notApplied.push(`${name} (the offline planner simulates an earlier design under changed numbers only; optimize again, or call simulate_design with the mask)`);
     return { extras, work: { designId: base.id, simulate: true, simulateUnder: v.conditions, render: st.render, stl: st.stl, exports } };
   }
   if (st.compare && fu.compare.length < 2 && !st.simulate && !st.render && !st.stl) {

@@ -48,7 +48,7 @@ const seedOf = (text: string): { seed?: number } => {
 export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog: readonly ProblemInfo[], compareWith: string[]): Decision {
   const problem = r.problem.id ?? info.id;
   const st = r.steps;
-  const hasValues = Object.keys(r.conditions).length + Object.keys(r.config).length + r.issues.length > 0;
+  const hasValues = Object.keys(r.conditions).length + Object.keys(r.config).length + Object.keys(r.masks).length + r.issues.length > 0;
   const optimize = st.optimize || st.simulate || st.render || st.stl || hasValues || !st.describe;
   if (!optimize) return { work: { describe: problem }, extras: { notes: r.notes, notApplied: looseNotApplied(r, info.id) } };
   const others = r.problem.others.map((o) => `the ${o} part (one problem per request: ask for it next)`);
@@ -66,7 +66,7 @@ export function newRun(r: Reading, info: ProblemInfo, done: DoneCall[], catalog:
     extras,
     work: {
       ...(st.describe ? { describe: problem } : {}),
-      optimize: { problem, conditions: v.conditions, config: v.config, ...seedOf(r.text.text) },
+      optimize: { problem, conditions: v.conditions, config: v.config, ...seedOf(r.text.text), ...(Object.keys(r.masks).length ? { masks: r.masks } : {}) },
       simulate: st.simulate,
       render: st.render,
       stl: st.stl,

@@ -84,7 +84,9 @@ export function threadFromContext(context: string): Thread {
 export function rememberDesign(call: DoneCall): Omit<ThreadItem, 'agent' | 'request'> | null {
   const r = call.result;
   if (call.name !== 'optimize_design' || typeof r.design_id !== 'string') return null;
-  return { kind: 'design', id: r.design_id, data: { problem: String(r.problem ?? call.args.problem), conditions: r.conditions ?? {}, config: call.args.config ?? {} } };
+  // the result's conditions are numbers only; a mask given in the call's conditions (a node list) is kept beside them
+  const masks = Object.fromEntries(Object.entries((call.args.conditions ?? {}) as Record<string, unknown>).filter(([, v]) => Array.isArray(v)));
+  return { kind: 'design', id: r.design_id, data: { problem: String(r.problem ?? call.args.problem), conditions: { ...((r.conditions ?? {}) as object), ...masks }, config: call.args.config ?? {} } };
 }
 
 /** The thread's designs from its state (oldest first), then those only its context names (older threads), before them. */

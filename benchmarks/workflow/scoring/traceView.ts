@@ -5,6 +5,7 @@
  * person, so it counts as made.
  */
 import type { Design } from '../../../tools/engineering/problem.ts';
+import type { ConfigValues } from '../../../tools/engineering/constraint.ts';
 import { eventsOf, type Trace, type TraceEvent } from '../../trace/index.ts';
 import { designEventSchema, sampleEventSchema, toolCallEventSchema, toolResultEventSchema, turnEventSchema, type WorkflowSample } from '../schema.ts';
 
@@ -23,7 +24,7 @@ export interface TraceView {
   sample: WorkflowSample;
   /** Calls of specialists (not the supervisor's hand-offs), in order. */
   calls: CallRecord[];
-  designs: Map<string, { design: Design; config: Record<string, number | boolean> }>;
+  designs: Map<string, { design: Design; config: ConfigValues }>;
   turn: { status: string; answer: string | null };
   modelCalls: number;
   inputTokens: number;
@@ -68,7 +69,7 @@ export function readWorkflowEvents(events: readonly TraceEvent[], trialId: strin
     const pending = !r && turn.status === 'interrupted';
     calls.push({ agent: c.agent, name: c.name, args: (c.args ?? {}) as Record<string, unknown>, ok: r ? r.ok : pending, result: r ? ((r.result ?? {}) as Record<string, unknown>) : null, pending });
   }
-  const designs = new Map<string, { design: Design; config: Record<string, number | boolean> }>();
+  const designs = new Map<string, { design: Design; config: ConfigValues }>();
   for (const e of eventsOf(trace, 'design')) {
     const d = designEventSchema.parse(e);
     designs.set(d.designId, { design: decodeDesign(d.shape, d.data), config: d.config });

@@ -115,3 +115,35 @@ describe('thermoelastic3d masks', () => {
     expect(() => createSetup(g, { ...masks, fixed: [[9, 0, 0]] })).toThrow(/fixed_elements node \(9, 0, 0\) is off the \(9, 9, 9\) node grid/);
   });
 });
+
+describe('thermoelastic3d masks through the registered Problem (conditions, as in EngiBench)', () => {
+  const g4 = { nelx: 4, nely: 4, nelz: 4 };
+
+  it('the defaults given as masks give the default bits; other masks change the objectives; the setup cache follows the masks', async () => {
+    const { getProblem } = await import('../../../tools/engineering/registry.ts');
+    const p = await getProblem('thermoelastic3d');
+    expect(p.masks?.map((m) => [m.name, m.role])).toEqual(MASK_NAMES.map((n) => [n, 'condition']));
+    const design = { shape: p.designShape(g4), data: new Float64Array(64).fill(0.4) };
+    const base = p.simulate(design, p.resolveConfig(g4));
+    const d = asArrays(defaultMasks(g4), g4);
+    expect(p.simulate(design, p.resolveConfig({ ...g4, ...d }))).toEqual(base);
+    const cooled = p.simulate(design, p.resolveConfig({ ...g4, heatsink_elements: [[4, 4, 0], [0, 0, 4]] }));
+    expect(cooled[1]).toBeLessThan(base[1]);
+    const face = [0, 1, 2, 3, 4].flatMap((y) => [0, 1, 2, 3, 4].map((z) => [0, y, z]));
+    const clamped = p.simulate(design, p.resolveConfig({ ...g4, fixed_elements: face }));
+    expect(clamped[0]).toBeLessThan(base[0]);
+    expect(p.simulate(design, p.resolveConfig(g4))).toEqual(base);
+  });
+
+  it('refuses bad masks at set-up (bc_check), and supports the multigrid cannot coarsen (supports_multigrid)', async () => {
+    const { setupProblem } = await import('../../../tools/engineering/workflow.ts');
+    await expect(setupProblem('thermoelastic3d', { ...g4, heatsink_elements: [] })).rejects.toThrow(/bc_check.*heatsink_elements must contain at least one heat-sink node/);
+    await expect(setupProblem('thermoelastic3d', { ...g4, force_elements_x: [], force_elements_y: [], force_elements_z: [] })).rejects.toThrow(/at least one loaded node/);
+    await expect(setupProblem('thermoelastic3d', { ...g4, fixed_elements: maskArray([[0, 0, 0]], grid) })).rejects.toThrow(/Invalid shape for fixed_elements\. \(got \(7, 5, 5\), expected \(5, 5, 5\)/);
+    // every node clamped: nothing coarsens, 22³ cells would be factored at every solve
+    const all: number[][] = [];
+    for (let x = 0; x <= 22; x++) for (let y = 0; y <= 22; y++) for (let z = 0; z <= 22; z++) all.push([x, y, z]);
+    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: all })).rejects.toThrow(/supports_multigrid.*keep the multigrid from coarsening the grid below 10648 cells/);
+    await expect(setupProblem('thermoelastic3d', { nelx: 22, nely: 22, nelz: 22, fixed_elements: [[0, 0, 1]] })).resolves.toBeDefined();
+  });
+});

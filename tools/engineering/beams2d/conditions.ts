@@ -3,7 +3,7 @@
  * and `Config`, engibench.md §1.11). THEORY: physically meaningless outside; IMPL: the
  * implementation is not meant for it. Errors refuse to run; warnings only inform.
  */
-import { bounded, crossField, greaterThan, limit, productLimit, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, limit, productLimit, type ConfigValues, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 import { loadDofIndex } from './setup.ts';
 
@@ -81,7 +81,7 @@ export interface Beams2DConfig {
   maxIter: number;
 }
 
-export function typedConfig(v: Record<string, number | boolean>): Beams2DConfig {
+export function typedConfig(v: ConfigValues): Beams2DConfig {
   return {
     volfrac: Number(v.volfrac),
     rmin: Number(v.rmin),

@@ -3,11 +3,15 @@
  * and `Config`, engibench-3d-and-api.md §1.2). THEORY: physically meaningless outside; IMPL: the
  * implementation is not meant for it. Errors refuse to run; warnings only inform.
  *
- * EngiBench's `fixed_elements` and `force_elements_z` node masks are config arrays there; here they
- * are always its defaults (the four bottom corners clamped; one load node on the top face built
- * from forcedist_x/forcedist_y), since a config value is a number or a boolean.
+ * EngiBench's `fixed_elements` and `force_elements_z` node masks are Config there and here (`masks`, given as
+ * node masks, nodeMask.ts): not given, they are its defaults (the four bottom corners clamped; one load node on
+ * the top face built from forcedist_x/forcedist_y; a force_elements_z given wins over forcedist, as a per-call
+ * forcedist rebuilds EngiBench's load mask only when no force_elements_z comes with it). `bc_check` is EngiBench's
+ * (its messages); force_elements_x/_y are accepted and ignored with EngiBench's warning.
  */
-import { bounded, crossField, greaterThan, limit, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, limit, type ConfigValues, type Constraint } from '../constraint.ts';
+import { checkMaskOnGrid, isNodeMask, type MaskSpec, type Node } from '../nodeMask.ts';
+import { coarsestCells } from './coarsestLevel.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -36,6 +40,48 @@ export const configFields: readonly FieldSpec[] = [
 export const LIMITS = { side: 64, cells: 262_144, maxIter: 5000 } as const;
 const MEMORY = 'memory grows about 8 KB per cell: 2.1 GB at 64³';
 
+const NODE_GRID = `${LIMITS.side + 1} nodes along a side at most (nelx, nely, nelz <= ${LIMITS.side})`;
+export const masks: readonly MaskSpec[] = [
+  { name: 'fixed_elements', role: 'config', maxSide: LIMITS.side + 1, description: `nodes clamped in x, y and z: EngiBench's (nelx+1, nely+1, nelz+1) [x][y][z] 0/1 array, or a list of nodes [[x, y, z], ...] (${NODE_GRID})`, default: 'the four bottom corners (0,0,0), (nelx,0,0), (0,nely,0), (nelx,nely,0)' },
+  { name: 'force_elements_z', role: 'config', maxSide: LIMITS.side + 1, description: 'nodes loaded by +0.5 in z, given like fixed_elements; when given, forcedist_x/forcedist_y do not place the load', default: 'one node on the top face, (round(forcedist_x·nelx), round(forcedist_y·nely), nelz)' },
+  { name: 'force_elements_x', role: 'config', maxSide: LIMITS.side + 1, description: 'not used by Beams3D (EngiBench warns and ignores it; its load is in z only)', default: 'none' },
+  { name: 'force_elements_y', role: 'config', maxSide: LIMITS.side + 1, description: 'not used by Beams3D (EngiBench warns and ignores it; its load is in z only)', default: 'none' },
+];
+
+const nodeDims = (v: ConfigValues): [number, number, number] => [Number(v.nelx) + 1, Number(v.nely) + 1, Number(v.nelz) + 1];
+
+/** The largest coarsest multigrid level allowed (the sparse Cholesky factors it once per solve: ≈ 0.3 s at 16³). */
+export const COARSEST_CELLS_LIMIT = 4096;
+
+const maskConstraints: Constraint[] = [
+  crossField('bc_check', 'fixed_elements and force_elements_z of shape (nelx+1, nely+1, nelz+1), each with at least one node', (v) => {
+    for (const [name, what] of [['fixed_elements', 'fixed'], ['force_elements_z', 'loaded']] as const) {
+      const m = v[name];
+      if (!isNodeMask(m)) continue;
+      const bad = checkMaskOnGrid(name, m, nodeDims(v));
+      if (bad) return bad;
+      if (m.nodes.length === 0) return `Params.${name} must contain at least one ${what} node.`;
+    }
+    return null;
+  }, { category: 'THEORY' }),
+  crossField('load_mask_xy_ignored', 'no force_elements_x or force_elements_y (Beams3D loads in z only)', (v) => {
+    const given = ['force_elements_x', 'force_elements_y'].filter((k) => v[k] !== undefined);
+    return given.length ? `Beams3D exposes only force_elements_z; ignoring unsupported load mask config key(s): ${given.join(', ')}.` : null;
+  }, { category: 'IMPL', criticality: 'warning' }),
+  crossField('forcedist_unused', 'forcedist_x, forcedist_y at their defaults when force_elements_z is given', (v) => {
+    if (!isNodeMask(v.force_elements_z) || (v.forcedist_x === 0.5 && v.forcedist_y === 0.5)) return null;
+    return `force_elements_z is given, so forcedist_x = ${v.forcedist_x}, forcedist_y = ${v.forcedist_y} do not place the load (EngiBench rebuilds the load mask from forcedist only without force_elements_z)`;
+  }, { category: 'IMPL', criticality: 'warning' }),
+  crossField('fixed_elements_multigrid', `above 4,000 cells, fixed_elements nodes that let the multigrid coarsen the grid to <= ${COARSEST_CELLS_LIMIT} cells`, (v) => {
+    const g = { nelx: Number(v.nelx), nely: Number(v.nely), nelz: Number(v.nelz) };
+    const m = v.fixed_elements;
+    // 4,000 cells: solverFactory.ts MULTIGRID_FROM_CELLS (below it the Cholesky factors the grid itself)
+    if (!isNodeMask(m) || g.nelx * g.nely * g.nelz <= 4000) return null;
+    const cells = coarsestCells(g, m.nodes);
+    return cells <= COARSEST_CELLS_LIMIT ? null : `the fixed_elements nodes keep the multigrid from coarsening the grid below ${cells} cells, which the sparse Cholesky would factor at every solve (EngiAI's limit ${COARSEST_CELLS_LIMIT}): fewer fixed nodes at odd positions along every axis, or a smaller grid`;
+  }, { category: 'IMPL' }),
+];
+
 export const configConstraints: readonly Constraint[] = [
   bounded('volfrac', 0, 1, { category: 'THEORY' }),
   greaterThan('rmin', 0, { category: 'THEORY', name: 'rmin_theory_positive' }),
@@ -45,6 +91,7 @@ export const configConstraints: readonly Constraint[] = [
   bounded('penal', 1, undefined, { category: 'THEORY' }),
   bounded('penal', 0, 10, { category: 'IMPL', criticality: 'warning' }),
   ...hexGridConstraints(LIMITS, { side: MEMORY, iteration: 'each iteration is one finite-element solve', cells: `(${MEMORY})` }),
+  ...maskConstraints,
 ];
 
 /**
@@ -86,10 +133,14 @@ export interface Beams3DConfig {
   nely: number;
   nelz: number;
   maxIter: number;
+  /** The clamped nodes: fixed_elements, or EngiBench's default (setup.ts defaultFixedNodes). */
+  fixedNodes: Node[];
+  /** The nodes loaded by +0.5 in z: force_elements_z, or the one node forcedist places (loadNode). */
+  loadNodes: Node[];
 }
 
-export function typedConfig(v: Record<string, number | boolean>): Beams3DConfig {
-  return {
+export function typedConfig(v: ConfigValues): Beams3DConfig {
+  const c = {
     volfrac: Number(v.volfrac),
     rmin: Number(v.rmin),
     forcedistX: Number(v.forcedist_x),
@@ -100,6 +151,19 @@ export function typedConfig(v: Record<string, number | boolean>): Beams3DConfig 
     nelz: Number(v.nelz),
     maxIter: Number(v.max_iter),
   };
+  const fixed = isNodeMask(v.fixed_elements) ? v.fixed_elements.nodes : defaultFixedNodes(c.nelx, c.nely);
+  const loads = isNodeMask(v.force_elements_z) ? v.force_elements_z.nodes : [loadNode(c)];
+  return { ...c, fixedNodes: fixed, loadNodes: loads };
+}
+
+/** EngiBench's default support mask: the four bottom corners (z = 0). */
+export function defaultFixedNodes(nelx: number, nely: number): Node[] {
+  return [
+    [0, 0, 0],
+    [nelx, 0, 0],
+    [0, nely, 0],
+    [nelx, nely, 0],
+  ];
 }
 
 /** Python's round(): to the nearest integer, ties to the even one (0.5 → 0, 2.5 → 2, 3.5 → 4). */

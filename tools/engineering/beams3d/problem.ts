@@ -11,7 +11,7 @@ import { runConstraints, type ConfigValues, type Violation } from '../constraint
 import { assertConfigValid, designSpaceViolations, mean, resolveFields } from '../fields.ts';
 import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, StepEvent } from '../problem.ts';
 import { assertHexDesign, hexDesignShape } from './design.ts';
-import { configConstraints, configFields, conditions, typedConfig, type Beams3DConfig } from './conditions.ts';
+import { configConstraints, configFields, conditions, masks, typedConfig, type Beams3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeBeams3D } from './optimize.ts';
 import { smoothRandomDesign } from './randomDesign.ts';
@@ -41,18 +41,19 @@ function fmt(v: number): string {
 }
 
 export function createBeams3D(): Problem {
-  const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
+  const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial, masks);
   return {
     id: ID,
     version: 0,
     title: 'Beams3D: 3-D cantilever-block compliance minimization',
     description:
-      'Minimize the compliance of a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, SIMP x^p with no Emin) clamped at its four bottom corners, under one +0.5 z load on the top face at node (round(forcedist_x·nelx), round(forcedist_y·nely)), with a volume-fraction constraint, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
+      'Minimize the compliance of a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, SIMP x^p with no Emin) clamped at its four bottom corners, under one +0.5 z load on the top face at node (round(forcedist_x·nelx), round(forcedist_y·nely)) (other supports and loads: the fixed_elements and force_elements_z node masks), with a volume-fraction constraint, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
     objectives: [{ name: 'c', direction: 'minimize', description: 'compliance fᵀu (lower is stiffer)' }],
     conditions,
     configFields,
     configConstraints,
     solidAxes: 'yxz',
+    masks,
     resolveConfig,
     designShape(config) {
       return shapeOf(typedConfig(resolveConfig(config)));

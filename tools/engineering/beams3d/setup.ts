@@ -12,7 +12,8 @@
  */
 import { InputError } from '../../errors.ts';
 import type { CsrPattern } from '../linalg/csrPattern.ts';
-import { loadNode, type Beams3DConfig } from './conditions.ts';
+import { defaultFixedNodes, loadNode, type Beams3DConfig } from './conditions.ts';
+import type { Node } from '../nodeMask.ts';
 import { elementStiffness } from './hex8.ts';
 
 export const MATERIAL = { E: 1, nu: 0.3, pointLoad: 0.5 } as const;
@@ -44,26 +45,21 @@ export interface Hex8Setup {
 }
 
 export interface Beams3DSetup extends Hex8Setup {
-  /** Load vector: +0.5 in z at the load node. */
+  /** Load vector: +0.5 in z at each load node. */
   f: Float64Array;
-  /** The loaded node (ix, iy, iz). */
-  loadNode: [number, number, number];
+  /** The loaded nodes (ix, iy, iz). */
+  loadNodes: Node[];
 }
 
 export const nodeId = (ix: number, iy: number, iz: number, nely: number, nelz: number) => (nely + 1) * (nelz + 1) * ix + (nelz + 1) * iy + iz;
 
-/** EngiBench's default support mask: the four bottom corners (z = 0). */
-export function defaultFixedNodes(nelx: number, nely: number): [number, number, number][] {
-  return [
-    [0, 0, 0],
-    [nelx, 0, 0],
-    [0, nely, 0],
-    [nelx, nely, 0],
-  ];
-}
+export { defaultFixedNodes };
 
-export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'forcedistX' | 'forcedistY'>): Beams3DSetup {
-  return withLoad(createHex8Setup(c, defaultFixedNodes(c.nelx, c.nely)), c);
+/** Masks of a Beams3D config (conditions.ts typedConfig); absent, EngiBench's defaults. */
+type MaskNodes = Partial<Pick<Beams3DConfig, 'fixedNodes' | 'loadNodes'>>;
+
+export function createSetup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz' | 'forcedistX' | 'forcedistY'> & MaskNodes): Beams3DSetup {
+  return withLoad(createHex8Setup(c, c.fixedNodes ?? defaultFixedNodes(c.nelx, c.nely)), c);
 }
 
 /** The mesh, numbering, pattern and slot table of a grid whose `fixedNodes` are clamped (no load). */
@@ -167,16 +163,16 @@ export function createHex8Setup(c: Pick<Beams3DConfig, 'nelx' | 'nely' | 'nelz'>
   };
 }
 
-function loadVector(ndof: number, load: [number, number, number], nely: number, nelz: number): Float64Array {
+function loadVector(ndof: number, loads: readonly Node[], nely: number, nelz: number): Float64Array {
   const f = new Float64Array(ndof);
-  f[3 * nodeId(load[0], load[1], load[2], nely, nelz) + 2] += MATERIAL.pointLoad;
+  for (const [ix, iy, iz] of loads) f[3 * nodeId(ix, iy, iz, nely, nelz) + 2] += MATERIAL.pointLoad;
   return f;
 }
 
-/** The same grid with the load node of another forcedist (the pattern and the solver's analysis stay). */
-export function withLoad(setup: Hex8Setup, c: Pick<Beams3DConfig, 'forcedistX' | 'forcedistY'>): Beams3DSetup {
-  const load = loadNode({ ...setup, ...c });
-  return { ...setup, loadNode: load, f: loadVector(setup.ndof, load, setup.nely, setup.nelz) };
+/** The same grid under other loads: c.loadNodes, or the node of its forcedist (the pattern and the solver's analysis stay). */
+export function withLoad(setup: Hex8Setup, c: Pick<Beams3DConfig, 'forcedistX' | 'forcedistY'> & MaskNodes): Beams3DSetup {
+  const loads = c.loadNodes ?? [loadNode({ ...setup, ...c })];
+  return { ...setup, loadNodes: loads, f: loadVector(setup.ndof, loads, setup.nely, setup.nelz) };
 }
 
 /** CSR values of K = Σ_e s_e·KE (s_e = x_e^p in element order), with 1 on the fixed DOFs' diagonals. */

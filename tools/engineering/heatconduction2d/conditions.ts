@@ -3,7 +3,7 @@
  * (engibench-3d-and-api.md §3.5, EngiBench heatconduction2d v0).
  * THEORY: physically meaningless outside; IMPL: the implementation is not meant for it.
  */
-import { bounded, integer, limit, type Constraint } from '../constraint.ts';
+import { bounded, integer, limit, type ConfigValues, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -58,6 +58,6 @@ export interface HeatConfig {
   maxIter: number;
 }
 
-export function typedConfig(v: Record<string, number | boolean>): HeatConfig {
+export function typedConfig(v: ConfigValues): HeatConfig {
   return { volume: Number(v.volume), length: Number(v.length), resolution: Number(v.resolution), maxIter: Number(v.max_iter) };
 }

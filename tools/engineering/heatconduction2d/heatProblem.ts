@@ -38,7 +38,7 @@ export interface HeatProblemSpec<C extends HeatConfigBase> {
   conditions: readonly FieldSpec[];
   configFields: readonly FieldSpec[];
   configConstraints: readonly Constraint[];
-  typedConfig(values: Record<string, number | boolean>): C;
+  typedConfig(values: ConfigValues): C;
   shapeOf(c: C): DesignShape;
   /** What a design must be, said when one is refused. */
   expectedDesign(c: C): string;

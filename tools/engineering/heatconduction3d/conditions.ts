@@ -2,7 +2,7 @@
  * HeatConduction3D conditions, config knobs and their declared constraints
  * (engibench-3d-and-api.md §3.5, EngiBench heatconduction3d v0).
  */
-import { bounded, integer, limit, type Constraint } from '../constraint.ts';
+import { bounded, integer, limit, type ConfigValues, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const conditions: readonly FieldSpec[] = [
@@ -55,6 +55,6 @@ export interface Heat3Config {
   maxIter: number;
 }
 
-export function typedConfig(v: Record<string, number | boolean>): Heat3Config {
+export function typedConfig(v: ConfigValues): Heat3Config {
   return { volume: Number(v.volume), area: Number(v.area), resolution: Number(v.resolution), maxIter: Number(v.max_iter) };
 }

@@ -6,7 +6,7 @@
  * the v0 defaults (setup.ts `defaultBoundaryConditions`); per-call BC arrays are not yet exposed as
  * conditions. The grid is fixed at 64×64.
  */
-import { bounded, crossField, greaterThan, integer, limit, type Constraint } from '../constraint.ts';
+import { bounded, crossField, greaterThan, integer, limit, type ConfigValues, type Constraint } from '../constraint.ts';
 import type { FieldSpec } from '../problem.ts';
 
 export const NELX = 64;
@@ -71,6 +71,6 @@ export interface ThermoConfig {
   newest: boolean;
 }
 
-export function typedConfig(v: Record<string, number | boolean>): ThermoConfig {
+export function typedConfig(v: ConfigValues): ThermoConfig {
   return { volfrac: Number(v.volfrac), rmin: Number(v.rmin), weight: Number(v.weight), maxIter: Number(v.max_iter), exactGradient: Boolean(v.exact_gradient), newest: Boolean(v.engibench_newest) };
 }

@@ -12,8 +12,10 @@
  * Legend: Node = (ix, iy, iz); node lists are in node-id order.
  */
 import { InputError } from '../../errors.ts';
+import type { ConfigValues } from '../constraint.ts';
+import { checkMaskOnGrid, isNodeMask, type MaskSpec, type Node } from '../nodeMask.ts';
 
-export type Node = [number, number, number];
+export type { Node };
 
 export interface Thermo3DMasks {
   fixed: Node[];
@@ -34,6 +36,45 @@ const KEY: Record<MaskName, keyof Thermo3DMasks> = {
 };
 
 type Grid = { nelx: number; nely: number; nelz: number };
+
+/** The five masks as the Problem declares them (conditions, as in EngiBench; given as node masks, nodeMask.ts). */
+export function maskSpecs(maxSide: number): MaskSpec[] {
+  const as = "EngiBench's (nelx+1, nely+1, nelz+1) [x][y][z] 0/1 array, or a list of nodes [[x, y, z], ...]";
+  return [
+    { name: 'fixed_elements', role: 'condition', maxSide, description: `nodes clamped in x, y and z (${as})`, default: 'three corners of the x = 0 face: (0,0,0), (0,nely,0), (0,nely,nelz)' },
+    { name: 'force_elements_x', role: 'condition', maxSide, description: `nodes loaded by 0.5 in x (${as})`, default: 'the far top corner (nelx,nely,nelz)' },
+    { name: 'force_elements_y', role: 'condition', maxSide, description: `nodes loaded by 0.5 in y (${as})`, default: 'the far top corner (nelx,nely,nelz)' },
+    { name: 'force_elements_z', role: 'condition', maxSide, description: `nodes loaded by 0.5 in z (${as})`, default: 'the far top corner (nelx,nely,nelz)' },
+    { name: 'heatsink_elements', role: 'condition', maxSide, description: `heat-sink nodes, T = 0 (${as})`, default: 'one node (nelx,nely,0)' },
+  ];
+}
+
+/** The masks of resolved config values: each given node mask, EngiBench's default for the rest (unchecked; see maskViolation). */
+export function masksOfConfig(v: ConfigValues, g: Grid): Thermo3DMasks {
+  const masks = defaultMasks(g);
+  for (const name of MASK_NAMES) {
+    const m = v[name];
+    if (isNodeMask(m)) masks[KEY[name]] = m.nodes;
+  }
+  return masks;
+}
+
+/** bc_check: the given masks' shapes (EngiBench's "Invalid shape for <name>."), every node on the grid, and checkMasks' rules; null when they hold. */
+export function maskViolation(v: ConfigValues, g: Grid): string | null {
+  const dims = [g.nelx + 1, g.nely + 1, g.nelz + 1] as const;
+  for (const name of MASK_NAMES) {
+    const m = v[name];
+    const bad = isNodeMask(m) ? checkMaskOnGrid(name, m, dims) : null;
+    if (bad) return bad;
+  }
+  try {
+    checkMasks(masksOfConfig(v, g), g);
+    return null;
+  } catch (e) {
+    if (e instanceof InputError) return e.message.replace(/^thermoelastic3d: /, '');
+    throw e;
+  }
+}
 
 /** EngiBench v0's defaults: clamps at (0, 0, 0), (0, nely, 0), (0, nely, nelz); 0.5 in x, y and z at (nelx, nely, nelz); one sink at (nelx, nely, 0). */
 export function defaultMasks({ nelx, nely, nelz }: Grid): Thermo3DMasks {

@@ -17,14 +17,14 @@ import type { Design, OptimizeOptions, OptimizeResult, Problem, RenderSpec, Step
 import { smoothRandomDesign } from '../beams3d/randomDesign.ts';
 import { isosurfacePicture, projectionPanels } from '../export/solidRender.ts';
 import { assertHexDesign, hexDesignShape } from '../beams3d/design.ts';
-import { configConstraints, configFields, conditions, typedConfig, type Thermo3DConfig } from './conditions.ts';
+import { configConstraints, configFields, conditions, masks, typedConfig, type Thermo3DConfig } from './conditions.ts';
 import { feAnalysis } from './fe.ts';
 import { optimizeThermo3D } from './optimize.ts';
 import { cachedSetup } from './setupCache.ts';
 
 export const ID = 'thermoelastic3d';
 const FIELDS = [...conditions, ...configFields];
-const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial);
+const resolveConfig = (partial?: ConfigValues) => resolveFields(ID, FIELDS, partial, masks);
 
 export function assertConfig(values: ConfigValues): Thermo3DConfig {
   assertConfigValid(ID, FIELDS, configConstraints, values);
@@ -49,7 +49,7 @@ export const thermoelastic3d: Problem = {
   version: 0,
   title: 'ThermoElastic3D: 3-D coupled thermal–structural compliance minimization',
   description:
-    'Distribute material in a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, k = 1, α = 5e-4, SIMP x^p for stiffness and conductivity with no Emin) clamped at three corners of the x = 0 face, loaded by 0.5 in x, y and z at the far top corner, cooled by one heat sink at (nelx, nely, 0) under a uniform heat load tref = 9.267e-4, to minimize w·(structural compliance) + (1−w)·(thermal compliance) under mean(x) ≤ volfrac, with the thermal-expansion load, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
+    'Distribute material in a 3-D block of unit Hex8 elements (E = 1, ν = 0.3, k = 1, α = 5e-4, SIMP x^p for stiffness and conductivity with no Emin) clamped at three corners of the x = 0 face, loaded by 0.5 in x, y and z at the far top corner, cooled by one heat sink at (nelx, nely, 0) (by default; other supports, loads and sinks: the fixed_elements, force_elements_x/_y/_z and heatsink_elements node masks) under a uniform heat load tref = 9.267e-4, to minimize w·(structural compliance) + (1−w)·(thermal compliance) under mean(x) ≤ volfrac, with the thermal-expansion load, a cone sensitivity filter (rmin) and MMA updates. Designs are [nely, nelx, nelz].',
   objectives: [
     { name: 'structural_compliance', direction: 'minimize', description: 'sc = Σ x^p·u_eᵀKE·u_e' },
     { name: 'thermal_compliance', direction: 'minimize', description: 'tc = Σ x^p·T_eᵀKEth·T_e' },
@@ -58,6 +58,7 @@ export const thermoelastic3d: Problem = {
   configFields,
   configConstraints,
   solidAxes: 'yxz',
+  masks,
   resolveConfig,
   designShape(config) {
     return shapeOf(typedConfig(resolveConfig(config)));

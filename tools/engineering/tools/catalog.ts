@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Constraint } from '../constraint.ts';
+import type { MaskSpec } from '../nodeMask.ts';
 import type { FieldSpec, Problem } from '../problem.ts';
 import { allProblems, olderVersions } from '../registry.ts';
 
@@ -35,6 +36,8 @@ export interface ProblemInfo {
   objectives: { name: string; direction: string; description?: string }[];
   conditions: FieldInfo[];
   config: FieldInfo[];
+  /** Node masks (EngiBench's boundary-condition masks), given in `conditions` or `config` by their role; absent when none. */
+  masks?: MaskSpec[];
 }
 
 function rangeOf(field: string, constraints: readonly Constraint[], criticality: Constraint['criticality']): string | undefined {
@@ -58,6 +61,7 @@ export function problemInfo(p: Problem): ProblemInfo {
     objectives: p.objectives.map((o) => ({ name: o.name, direction: o.direction, ...(o.description ? { description: o.description } : {}) })),
     conditions: p.conditions.map((f) => fieldInfo(f, p.configConstraints)),
     config: p.configFields.map((f) => fieldInfo(f, p.configConstraints)),
+    ...(p.masks?.length ? { masks: p.masks.map((m) => ({ ...m })) } : {}),
   };
 }
 
@@ -81,18 +85,32 @@ function describeField(uses: { problem: string; f: FieldInfo }[]): string {
 }
 
 /**
- * A strict object with one optional property per field name used by any problem (`kind`:
- * conditions or config knobs), each described per problem. Unknown names are refused by the
- * schema, so a misspelt field reaches the model as an error instead of being dropped.
+ * A mask's schema: an array of arrays (a node list [[x, y, z], ...] or EngiBench's nested 0/1 array), bounded by
+ * the largest maxSide; what the entries are is checked by the problem (nodeMask.ts), whose errors name the mask.
  */
-export function valuesSchema(catalog: readonly ProblemInfo[], kind: 'conditions' | 'config'): z.ZodObject<Record<string, z.ZodType<number | boolean | undefined>>> {
+function maskSchema(uses: { problem: string; m: MaskSpec }[]): z.ZodType<unknown[][] | undefined> {
+  const side = Math.max(...uses.map((u) => u.m.maxSide));
+  const text = uses.map(({ problem, m }) => `${problem}: ${m.description}; default ${m.default}`).join('; ');
+  return z.array(z.array(z.unknown()).max(side)).max(side ** 3).optional().describe(`${text}. E.g. [[0, 0, 0], [4, 0, 0]]; omit it for the default`);
+}
+
+/**
+ * A strict object with one optional property per field name used by any problem (`kind`:
+ * conditions or config knobs, and every node mask), each described per problem. Unknown names are
+ * refused by the schema, so a misspelt field reaches the model as an error instead of being dropped.
+ */
+export function valuesSchema(catalog: readonly ProblemInfo[], kind: 'conditions' | 'config'): z.ZodObject<Record<string, z.ZodType<number | boolean | unknown[][] | undefined>>> {
   const byName = new Map<string, { problem: string; f: FieldInfo }[]>();
   for (const p of catalog) for (const f of p[kind]) byName.set(f.name, [...(byName.get(f.name) ?? []), { problem: p.id, f }]);
-  const shape: Record<string, z.ZodType<number | boolean | undefined>> = {};
+  const shape: Record<string, z.ZodType<number | boolean | unknown[][] | undefined>> = {};
   for (const [name, uses] of byName) {
     const base = uses[0].f.type === 'boolean' ? z.boolean() : uses[0].f.type === 'integer' ? z.number().int() : z.number();
     shape[name] = base.optional().describe(describeField(uses));
   }
+  // a mask is accepted in either object (EngiBench makes some masks conditions, others config: MaskSpec.role)
+  const masks = new Map<string, { problem: string; m: MaskSpec }[]>();
+  for (const p of catalog) for (const m of p.masks ?? []) if (!byName.has(m.name)) masks.set(m.name, [...(masks.get(m.name) ?? []), { problem: p.id, m }]);
+  for (const [name, uses] of masks) shape[name] = maskSchema(uses);
   return z.strictObject(shape);
 }
 

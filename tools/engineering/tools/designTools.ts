@@ -4,6 +4,7 @@ import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
 import { changedConditions, defaultScaleZ, exportStoredStl, loadStored, renderStoredDesign, setupProblem, simulateDesign } from '../workflow.ts';
 import { valuesSchema, type ProblemInfo } from './catalog.ts';
+import { maskField } from './maskField.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { convertDesignToStlOutput, renderDesignOutput, simulateDesignOutput } from './outputSchemas.ts';
 
@@ -36,6 +37,7 @@ export function simulateDesignTool(catalog: readonly ProblemInfo[]) {
           ...(Object.keys(sim.extras).length ? { diagnostics: rounded(sim.extras) } : {}),
           volume_fraction: rounded(sim.volumeFraction),
           constraint_violations: sim.violations,
+          ...maskField(config),
           ...(changedNames.length
             ? { conditions_changed: changed, note: `simulated under changed conditions (${changedNames.join(', ')}), not the ones the design was optimized for` }
             : {}),

@@ -4,6 +4,8 @@ import { InputError } from '../../errors.ts';
 import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
 import type { DesignMeta } from '../store/designMeta.ts';
+import { compactValues } from '../nodeMask.ts';
+import { maskField } from './maskField.ts';
 import { loadStored, simulateDesign } from '../workflow.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { compareDesignsOutput, listDesignsOutput } from './outputSchemas.ts';
@@ -14,7 +16,7 @@ const row = (m: DesignMeta) => ({
   design_id: m.id,
   problem: m.problem,
   conditions: m.conditions,
-  config: m.config,
+  config: compactValues(m.config),
   objectives: rounded(m.objectives),
   iterations: m.iterations,
   created: m.createdAt,
@@ -62,7 +64,7 @@ export function compareDesignsTool() {
       if (other) throw new InputError(`${other.id} is a ${other.problem.id} design and ${loaded[0].id} a ${problem.id} design: compare designs of one problem`, { field: 'design_ids' });
       const designs = loaded.map((d) => {
         const sim = simulateDesign(d.problem, d.design, d.config);
-        return { design_id: d.id, conditions: d.meta.conditions, objectives: rounded(sim.objectives), volume_fraction: rounded(sim.volumeFraction) };
+        return { design_id: d.id, conditions: d.meta.conditions, ...maskField(d.config), objectives: rounded(sim.objectives), volume_fraction: rounded(sim.volumeFraction) };
       });
       const best = Object.fromEntries(
         problem.objectives.map((o) => {
@@ -72,6 +74,8 @@ export function compareDesignsTool() {
       );
       const names = Object.keys(designs[0].conditions);
       const differing = names.filter((n) => new Set(designs.map((d) => JSON.stringify(d.conditions[n]))).size > 1);
+      // a mask differs when its nodes do (a default one has no hash)
+      for (const m of problem.masks ?? []) if (new Set(designs.map((d) => d.masks?.[m.name]?.sha256 ?? 'default')).size > 1) differing.push(m.name);
       return { result: { problem: problem.id, designs, best, differing_conditions: differing } };
     },
   });

@@ -7,6 +7,7 @@ import { toolsWith } from '../../tool.ts';
 import type { EngineeringContext } from '../context.ts';
 import { conditionsOf, loadStored, optimizeAndStore, setupProblem } from '../workflow.ts';
 import type { ProblemInfo } from './catalog.ts';
+import { maskField } from './maskField.ts';
 import { designIdSchema, rounded } from './designRef.ts';
 import { setupSchema } from './setupTools.ts';
 import { optimizeDesignOutput } from './outputSchemas.ts';
@@ -62,6 +63,7 @@ export function optimizeDesignTool(catalog: readonly ProblemInfo[]) {
           volume_fraction: rounded(stored.volumeFraction),
           ...(args.seed !== undefined ? { start: `random dataset design, seed ${args.seed}` } : {}),
           path: stored.dir,
+          ...maskField(setup.config),
           warnings: stored.warnings,
         },
         artifacts: stored.artifacts,

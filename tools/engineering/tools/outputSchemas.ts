@@ -11,6 +11,10 @@ const values = z.record(z.string(), z.unknown()).describe('Values by name (numbe
 const designId = z.string().describe('A stored design: <problem>-<16 hex digits>');
 
 const field = z.looseObject({ name: z.string(), description: z.string() });
+const masks = z
+  .record(z.string(), z.looseObject({ nodes: z.number().int(), sha256: z.string(), list: z.array(z.array(z.number().int())).optional() }))
+  .optional()
+  .describe('The node masks given (the others are the problem\'s defaults): node count, hash, and the nodes when at most 12');
 
 export const describeProblemOutput = z.looseObject({
   ask_rule: z.string().describe('When to ask the person for a value instead of using its default'),
@@ -22,6 +26,7 @@ export const describeProblemOutput = z.looseObject({
   objectives: z.array(z.looseObject({ name: z.string(), direction: z.enum(['minimize', 'maximize']) })).optional(),
   conditions: z.array(field).optional(),
   config: z.array(field).optional(),
+  masks: z.array(z.looseObject({ name: z.string(), description: z.string(), default: z.string(), role: z.enum(['condition', 'config']) })).optional().describe('Node masks the problem takes'),
 });
 
 export const createProblemOutput = z.looseObject({
@@ -32,6 +37,7 @@ export const createProblemOutput = z.looseObject({
   config: values,
   objectives: z.array(z.string()).describe('"name (direction)"'),
   design_shape: z.array(z.number().int()),
+  masks,
   warnings: z.array(z.string()),
 });
 
@@ -43,6 +49,7 @@ export const optimizeDesignOutput = z.looseObject({
   final_objective: numbers.describe('Objective values of the stored design'),
   volume_fraction: z.number(),
   path: z.string().describe('The design folder on the server'),
+  masks,
   warnings: z.array(z.string()),
 });
 
@@ -53,6 +60,7 @@ export const simulateDesignOutput = z.looseObject({
   diagnostics: numbers.optional(),
   volume_fraction: z.number(),
   constraint_violations: z.array(z.unknown()),
+  masks,
   conditions_changed: z.record(z.string(), z.unknown()).optional(),
   note: z.string().optional(),
 });

@@ -5,6 +5,7 @@ import type { EngineeringContext } from '../context.ts';
 import { getProblem } from '../registry.ts';
 import { conditionsOf, setupProblem } from '../workflow.ts';
 import { ASK_RULE, problemIdSchema, problemInfo, valuesSchema, type ProblemInfo } from './catalog.ts';
+import { maskField } from './maskField.ts';
 import { createProblemOutput, describeProblemOutput } from './outputSchemas.ts';
 
 const define = toolsWith<EngineeringContext>();
@@ -55,6 +56,7 @@ export function createProblemTool(catalog: readonly ProblemInfo[]) {
           config: Object.fromEntries(problem.configFields.map((f) => [f.name, config[f.name]])),
           objectives: problem.objectives.map((o) => `${o.name} (${o.direction})`),
           design_shape: problem.designShape(config),
+          ...maskField(config),
           warnings,
         },
       };

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { Router, type Request } from 'express';
 import { exporters } from '../../../tools/engineering/context.ts';
+import { maskField } from '../../../tools/engineering/tools/maskField.ts';
 import { loadStored, renderStoredDesign } from '../../../tools/engineering/workflow.ts';
 import { artifactUrl } from '../artifactFiles.ts';
 import { HttpError } from '../httpErrors.ts';
@@ -34,6 +35,8 @@ export function designsRoutes(state: WebState): Router {
         problem: d.meta.problem,
         createdAt: d.meta.createdAt,
         conditions: d.meta.conditions,
+        // the node masks it was made with, compact (count, hash, the nodes when few); absent when all are defaults
+        ...maskField(d.meta.config ?? {}),
         objectives: d.meta.objectives,
         iterations: d.meta.iterations,
         files: filesOf(d.path, d.meta.files),

@@ -71,6 +71,8 @@ export interface DesignView {
   problem: string;
   createdAt: string;
   conditions: Record<string, unknown>;
+  /** The node masks given (absent: the problem's defaults): node count, hash, and the nodes when at most 12. */
+  masks?: Record<string, { nodes: number; sha256: string; list?: number[][] }>;
   objectives: Record<string, number>;
   iterations: number;
   files: Record<string, string | null>;

@@ -12,6 +12,7 @@ import { readBooleans } from './booleans.ts';
 import { checkValue } from './checkValue.ts';
 import { readGridSingles, readGrids } from './grids.ts';
 import { readKeyValues } from './keyValues.ts';
+import { readMaskMentions } from './masks.ts';
 import { describedMentions, fieldRefs, findMentions, misspeltMentions, type FieldRef, type Mention } from './mentions.ts';
 import { readProblem, type ProblemReading } from './problem.ts';
 import { readReferences, type Reference } from './references.ts';
@@ -43,6 +44,8 @@ export interface Reading {
   problem: ProblemReading;
   conditions: Values;
   config: Values;
+  /** Node masks given as JSON after their names (read/masks.ts), by name; passed to the tools as given. */
+  masks: Record<string, unknown[]>;
   /** The person's words for each value read, by field name. */
   said: Record<string, string>;
   steps: Steps;
@@ -91,7 +94,7 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
   const problem = readProblem(s, catalog, claims);
   const info = catalog.find((p) => p.id === problem.id?.split('@')[0]) ?? (problem.id ? undefined : opts.problem);
   const r: Reading = {
-    text, problem, conditions: {}, config: {}, said: {}, steps: readSteps(withoutPurposes(s)), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
+    text, problem, conditions: {}, config: {}, masks: {}, said: {}, steps: readSteps(withoutPurposes(s)), vague: [...new Set([...s.matchAll(VAGUE)].map((m) => m[0]))],
     useDefaults: DEFAULTS.test(s), designIds, issues: [], notApplied: [], named: [], relative: [], swaps: [], loose: [], notes: [...problem.notes, ...text.corrections.map((c) => `"${c.from}" read as "${c.to}"`)],
   };
   // "since we'll 3D print it": a reason, not an order — the STL is offered, not made
@@ -117,6 +120,11 @@ export function readRequest(request: string, catalog: readonly ProblemInfo[], op
 
 function readValues(r: Reading, info: ProblemInfo, numbers: NumberToken[], claims: Claims): void {
   const s = r.text.text;
+  // masks first, so that a node list's numbers are not read as values
+  const masks = readMaskMentions(s, info, claims);
+  r.masks = masks.read;
+  for (const [name, said] of Object.entries(masks.said)) r.notes.push(`"${said}" read as ${name} (${masks.read[name].length} entries, checked by the tools)`);
+  for (const m of masks.unread) r.notApplied.push(`"${originalOf(r.text, s.indexOf(m.said), s.indexOf(m.said) + m.said.length)}" (${m.reason})`);
   const mentions = findMentions(s, info).filter((m) => claims.isFree(m.start, m.end));
   for (const m of mentions) claims.claim(m.start, m.end);
   const misspelt = misspeltMentions(s, info, (a, b) => claims.isFree(a, b));

@@ -11,9 +11,10 @@ import { engineeringSpecialist } from '../../../../agents/specialists/engineerin
 import type { SpecialistFactory } from '../../../../agents/index.ts';
 import { NotFoundError } from '../../../../tools/errors.ts';
 import { conditionsOf, setupProblem } from '../../../../tools/engineering/workflow.ts';
+import type { ConfigValues } from '../../../../tools/engineering/constraint.ts';
 import type { BoundTool, ToolOutput, ToolRuntime } from '../../../../tools/tool.ts';
 
-type Values = Record<string, number | boolean>;
+type Values = ConfigValues;
 
 interface Stored {
   id: string;

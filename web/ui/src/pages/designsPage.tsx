@@ -45,6 +45,13 @@ export function DesignsPage() {
                   .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
                   .join(' · ')}
               </p>
+              {d.masks && (
+                <p class="muted design-masks">
+                  {Object.entries(d.masks)
+                    .map(([k, m]) => `${k}: ${m.nodes} node${m.nodes === 1 ? '' : 's'}${m.list ? ` ${JSON.stringify(m.list)}` : ` (sha256 ${m.sha256})`}`)
+                    .join(' · ')}
+                </p>
+              )}
               {!d.files.render && (
                 <div class="no-render">
                   <span class="muted">No picture of this design yet.</span>
