@@ -48,6 +48,27 @@ export const shrinks = (c: Coarsening): boolean => c.coarse.nelx * c.coarse.nely
 /** Whether every coarse cell covers exactly two fine cells on every axis (an exact halving: even sides, kept nodes at even positions). */
 export const halves = (c: Coarsening): boolean => c.at.every((at) => at.every((v, i) => v === 2 * i));
 
+/** When a multigrid level is the coarsest (the sparse Cholesky factors it): at `coarsest` unknowns or fewer, or, where the grid cannot be halved exactly, at `uneven` or fewer. */
+export interface CoarsestRule {
+  coarsest: number;
+  uneven: number;
+}
+
+/**
+ * The coarsest level, in DOFs: ≤ 3,000; a level that cannot be halved exactly (an odd side, or a clamped node at
+ * an odd position) stays the coarsest up to 12,288 DOFs (16³ nodes): its factorization costs about what the extra
+ * CG iterations of an uneven coarsening would (≈ 5 at 22³), and the all-even grids keep the levels they had
+ * before odd sides were coarsened. multigrid.ts's rule, and the mask guard's (coarsestLevel.ts).
+ */
+export const COARSEST_RULE: CoarsestRule = { coarsest: 3000, uneven: 12_288 };
+
+/** The next coarser level of a grid with `size` unknowns whose `keep` nodes stay nodes, or null where it is the coarsest (by `rule`, or no side can shrink). */
+export function nextCoarsening(fine: Grid, keep: readonly Node[], size: number, rule: CoarsestRule): Coarsening | null {
+  if (size <= rule.coarsest) return null;
+  const cg = coarsenGrid(fine, keep);
+  return !shrinks(cg) || (!halves(cg) && size <= rule.uneven) ? null : cg;
+}
+
 /** The coarse coordinates of a fine node that stays a node (an Error otherwise: a bug of the caller). */
 export function coarseNode(c: Coarsening, p: Node): [number, number, number] {
   const q = p.map((v, d) => c.at[d].indexOf(v));

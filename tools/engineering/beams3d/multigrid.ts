@@ -11,7 +11,7 @@
  * nodes (the setup's fixedNodes) stay nodes of every level, identity rows there (Beams3D's four corners,
  * ThermoElastic3D's three). One symmetric V-cycle per CG iteration: two
  * sweeps of damped (ω = 0.6) 3×3 node-block Jacobi before and after, the coarsest grid (≤ 3,000 DOFs,
- * or ≤ UNEVEN_COARSEST_DOFS where it cannot be halved exactly, or one no side of which can shrink, or one
+ * or ≤ 12,288 where it cannot be halved exactly (COARSEST_RULE), or one no side of which can shrink, or one
  * whose next level's product table would pass GALERKIN_MAX doubles)
  * factored by the sparse Cholesky once per solve. The smoother and the
  * V-cycle's residual multiply by K rounded to float32 (a fixed symmetric operator, so the V-cycle is
@@ -27,19 +27,12 @@ import { createHex8Setup, type Hex8Setup } from './setup.ts';
 import { analyze, factorize, solve as cholSolve, type CholeskyFactor } from '../linalg/sparseCholesky.ts';
 import { blockJacobi, type Beams3DSolver } from './solver.ts';
 import { transfer, transferScratch } from './gridTransfer.ts';
-import { cellClasses, coarseNode, coarsenGrid, compose, halves, shrinks, type Coarsening } from './coarsening.ts';
+import { cellClasses, coarseNode, compose, COARSEST_RULE, nextCoarsening, type Coarsening, type CoarsestRule } from './coarsening.ts';
 import { createBlockProduct, type BlockProduct } from './blockProduct.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
-const COARSEST_DOFS = 3000;
-/**
- * A level that cannot be halved exactly (an odd side, or a clamped node at an odd position) stays the coarsest
- * up to this many DOFs (16³ nodes): its factorization costs about what the extra CG iterations of an uneven
- * coarsening would (≈ 5 at 22³), and the all-even grids keep the levels they had before odd sides were coarsened.
- */
-const UNEVEN_COARSEST_DOFS = 12_288;
 /** The most doubles a level's table of Galerkin products may hold (32 MB; 64³ needs 0.3 M; the most any Beams3D grid allowed by conditions.ts needs is 1.94 M, 15×47×63 at level 3). */
 const GALERKIN_MAX = 4_000_000;
 const LX = [0, 1, 1, 0, 0, 1, 1, 0], LY = [0, 0, 1, 1, 0, 0, 1, 1], LZ = [0, 0, 0, 0, 1, 1, 1, 1];
@@ -182,8 +175,7 @@ function zeroFixed(v: Float64Array, fixed: Uint8Array): void {
 /** opts.maxProducts: the most doubles a level's Galerkin product table may hold (default GALERKIN_MAX). */
 export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; maxIter?: number; coarsestDofs?: number; maxProducts?: number; wasm?: boolean } = {}): Beams3DSolver {
   const rtol = opts.rtol ?? 1e-8;
-  const coarsestDofs = opts.coarsestDofs ?? COARSEST_DOFS;
-  const unevenCoarsestDofs = opts.coarsestDofs ?? UNEVEN_COARSEST_DOFS;
+  const rule: CoarsestRule = opts.coarsestDofs === undefined ? COARSEST_RULE : { coarsest: opts.coarsestDofs, uneven: opts.coarsestDofs };
   const maxProducts = opts.maxProducts ?? GALERKIN_MAX;
   const maxIter = opts.maxIter ?? 500;
   const levels: Level[] = [];
@@ -196,10 +188,10 @@ export function createMultigridSolver(fine: Hex8Setup, opts: { rtol?: number; ma
   const positions: [Int32Array, Int32Array, Int32Array][] = [[fine.nelx, fine.nely, fine.nelz].map((n) => Int32Array.from({ length: n + 1 }, (_, i) => i)) as [Int32Array, Int32Array, Int32Array]];
   for (;;) {
     const L = levels.at(-1)!, s = L.setup;
-    if (s.ndof <= coarsestDofs) break;
-    const cg = coarsenGrid(s, s.fixedNodes);
+    const cg = nextCoarsening(s, s.fixedNodes, s.ndof, rule);
+    if (!cg) break;
     const pos = positions.at(-1)!.map((p, d) => compose(p, cg.at[d])) as [Int32Array, Int32Array, Int32Array];
-    if (!shrinks(cg) || (!halves(cg) && s.ndof <= unevenCoarsestDofs) || productsSize(pos) > maxProducts) break;
+    if (productsSize(pos) > maxProducts) break;
     L.down = cg;
     positions.push(pos);
     levels.push(level(createHex8Setup(cg.coarse, s.fixedNodes.map((p) => coarseNode(cg, p)))));

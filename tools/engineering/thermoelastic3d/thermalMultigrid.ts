@@ -18,7 +18,7 @@ import { assembleScalar, createThermalSystem, type ThermalSystem } from './therm
 import type { ThermalSolver } from './thermalSolver.ts';
 import { norm2, pcgIterate } from '../linalg/pcg.ts';
 import { transfer, transferScratch } from '../beams3d/gridTransfer.ts';
-import { coarseNode, coarsenGrid, halves, shrinks, type Coarsening } from '../beams3d/coarsening.ts';
+import { coarseNode, nextCoarsening, type Coarsening, type CoarsestRule } from '../beams3d/coarsening.ts';
 
 const OMEGA = 0.6;
 const SWEEPS = 2;
@@ -103,8 +103,7 @@ function diagonalSlots(sys: ThermalSystem): Int32Array {
 export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, opts: { rtol?: number; maxIter?: number; coarsestNodes?: number } = {}): ThermalSolver {
   const rtol = opts.rtol ?? 1e-8;
   const maxIter = opts.maxIter ?? 500;
-  const coarsestNodes = opts.coarsestNodes ?? COARSEST_NODES;
-  const unevenCoarsestNodes = opts.coarsestNodes ?? UNEVEN_COARSEST_NODES;
+  const rule: CoarsestRule = { coarsest: opts.coarsestNodes ?? COARSEST_NODES, uneven: opts.coarsestNodes ?? UNEVEN_COARSEST_NODES };
   const level = (sys: ThermalSystem): Level => ({
     sys, values: new Float64Array(sys.pattern.colIdx.length), diag: diagonalSlots(sys), inv: new Float64Array(sys.nn),
     x: new Float64Array(sys.nn), b: new Float64Array(sys.nn), t: new Float64Array(sys.nn), t1: new Float64Array(0), t2: new Float64Array(0),
@@ -112,9 +111,8 @@ export function createThermalMultigrid(fine: ThermalSystem, KEth: Float64Array, 
   const levels: Level[] = [level(fine)];
   for (;;) {
     const L = levels.at(-1)!, s = L.sys;
-    if (s.nn <= coarsestNodes) break;
-    const cg = coarsenGrid(s, s.sinkNodes);
-    if (!shrinks(cg) || (!halves(cg) && s.nn <= unevenCoarsestNodes)) break;
+    const cg = nextCoarsening(s, s.sinkNodes, s.nn, rule);
+    if (!cg) break;
     L.down = cg;
     L.t1 = transferScratch(cg, 1);
     L.t2 = transferScratch(cg, 1);
